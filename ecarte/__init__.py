@@ -1,0 +1,1 @@
+"""The `ecarte` command line: a thin layer over `pipeline` and `engine`."""

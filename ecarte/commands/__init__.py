@@ -1,0 +1,1 @@
+"""Subcommands of `ecarte`, one module each (see `ecarte.cli`)."""

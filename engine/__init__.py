@@ -1,0 +1,1 @@
+"""The Écarté rules engine: the game and nothing else (no XML, OCR or corpus files)."""

@@ -1,0 +1,1 @@
+"""From sources to the TEI corpus: ocr → repair → collate → segment → normalize → align → link → tei → validate."""

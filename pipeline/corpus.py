@@ -1,0 +1,113 @@
+"""The corpus as data: every witness cut into units, with normativity applied (no files written)."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import InputError
+from .model import Kind, Unit, Witness
+from .segment import Segmentation, segmenter
+from .sources import CATALOGUE, ROOT, SOURCES, load_witnesses, read_source
+
+NORMATIVITY = ROOT / "corpus" / "editorial" / "normativity.toml"
+
+
+@dataclass
+class WitnessText:
+    """A witness with its units and the lines set aside as not part of its text."""
+
+    witness: Witness
+    segmentation: Segmentation
+    source: Path | None
+
+    @property
+    def units(self) -> list[Unit]:
+        return self.segmentation.units
+
+    def walk(self):
+        for unit in self.units:
+            yield from unit.walk()
+
+
+def segment_witness(witness: Witness, siglum: str | None = None) -> Segmentation:
+    """Cut one witness's source into units named with `siglum` (default its own)."""
+    path = SOURCES / witness.source
+    config = dict(witness.meta.get("segment", {}), path=path)
+    cut = segmenter(witness.segmenter, CATALOGUE)
+    return cut(siglum or witness.siglum, read_source(witness), config)
+
+
+def edition(witness: Witness, witnesses: dict[str, Witness]) -> Segmentation:
+    """An edition built from its base transcript, with front matter from another if named."""
+    base = segment_witness(witnesses[witness.meta["base"]], witness.siglum)
+    if "front_from" not in witness.meta:
+        return base
+    other = segment_witness(witnesses[witness.meta["front_from"]], witness.siglum)
+    front = [u for u in other.units if u.kind is Kind.FRONT]
+    return Segmentation(units=front + [u for u in base.units if u.kind is not Kind.FRONT],
+                        chrome=base.chrome)
+
+
+def load_corpus() -> dict[str, WitnessText]:
+    """Every witness of the catalogue, segmented, with normativity applied."""
+    witnesses = load_witnesses()
+    texts = {}
+    for siglum, witness in witnesses.items():
+        if witness.source:
+            texts[siglum] = WitnessText(witness, segment_witness(witness), SOURCES / witness.source)
+        else:
+            texts[siglum] = WitnessText(witness, edition(witness, witnesses), None)
+    apply_normativity(texts, read_normativity())
+    return texts
+
+
+def read_normativity(path: Path = NORMATIVITY) -> tuple[dict[str, str], dict[str, str]]:
+    """The categories of non-normative text and the unit patterns assigned to them."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise InputError(f"unreadable normativity file: {error}", path) from None
+    categories, units = data.get("categories", {}), data.get("units", {})
+    for pattern, category in units.items():
+        if category not in categories:
+            raise InputError(f"unit pattern {pattern!r} names unknown category {category!r}", path)
+    return categories, units
+
+
+def apply_normativity(texts: dict[str, WitnessText], normativity) -> None:
+    """Mark non-normative units; every pattern must match a unit, every heading is one."""
+    categories, patterns = normativity
+    units = [unit for text in texts.values() for unit in text.walk()]
+    for unit in units:
+        if unit.kind is Kind.HEADING:
+            unit.normative, unit.reason = False, "heading"
+    for pattern, category in patterns.items():
+        stem = pattern.rstrip("*")
+        matched = [u for u in units if u.id == stem
+                   or pattern.endswith("*") and u.id.startswith(stem + ".")]
+        if not matched:
+            raise InputError(f"unit pattern {pattern!r} matches no unit", NORMATIVITY)
+        for unit in matched:
+            unit.normative, unit.reason = False, category
+
+
+@lru_cache(maxsize=1)
+def _cached() -> dict[str, WitnessText]:
+    return load_corpus()
+
+
+def units() -> list[Unit]:
+    """Every unit of every witness, in catalogue and document order."""
+    return [unit for text in _cached().values() for unit in text.walk()]
+
+
+def unit_texts() -> dict[str, str]:
+    """Unit id → reading text, for checking quotes against the corpus."""
+    return {unit.id: unit.text for unit in units()}
+
+
+def reasons() -> dict[str, str]:
+    """Category → description of the non-normative categories."""
+    return read_normativity()[0]

@@ -1,0 +1,112 @@
+"""Plain data passed between the pipeline's stages: witnesses, their units, and links."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal
+
+Hyphen = Literal["soft", "hard", None]
+"""A soft hyphen only breaks the word at the line's end; a hard one belongs to the word."""
+
+
+class Kind(str, Enum):
+    """What a unit is in its witness's structure."""
+
+    FRONT = "front"        # title page, imprint: the witness's front matter
+    BACK = "back"          # copyright lines and the like
+    SECTION = "section"    # a heading together with what stands under it
+    HEADING = "heading"    # a heading that is its own unit (hu-nc.h3, en-short.h1)
+    RULE = "rule"          # a numbered rule or §, or a numbered sub-rule
+    PARAGRAPH = "paragraph"
+    ITEM = "item"          # a list item inside its paragraph
+    ROW = "row"            # a table row inside its paragraph
+    FIGURE = "figure"      # a picture's caption
+
+
+@dataclass(frozen=True)
+class Witness:
+    """One source text with its siglum and its description (corpus/sources/witnesses.toml)."""
+
+    siglum: str
+    title: str
+    language: str                 # ISO 639-1 code, also the xml:lang of its TEI
+    kind: str                     # raw OCR, edition, translation, web page, …
+    source: str | None            # file name under corpus/sources/, None for an edition
+    sha256: str | None
+    segmenter: str                # name of the registered segmenter that cuts it into units
+    meta: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One printed or transcribed line of a unit, with its position in the source file."""
+
+    text: str                     # the line as transcribed, whitespace trimmed
+    source_line: int              # 1-based line number in the source file
+    page_break_before: bool = False
+    hyphen: Hyphen = None         # how the line's last word continues on the next line
+
+    @property
+    def reading(self) -> str:
+        """The line's contribution to the reading text (a soft line-end hyphen dropped)."""
+        return self.text[:-1] if self.hyphen == "soft" else self.text
+
+
+@dataclass
+class Unit:
+    """The smallest citable piece of a witness (CONTRACT.md §2).
+
+    Containers (rules with several paragraphs, sections, §§) hold their children in `children`;
+    leaves hold their `lines`. `text` is the reading text: lines joined, line-end hyphenation
+    resolved, whitespace normalized.
+    """
+
+    id: str
+    witness: str
+    kind: Kind
+    n: str | None = None                       # printed number or label ("26", "§ 5", "a")
+    head: str | None = None                    # heading text of a section or § ("Der Atout-König")
+    head_lines: list[Line] = field(default_factory=list)   # the heading's source lines ("§ 5", …)
+    lines: list[Line] = field(default_factory=list)
+    children: list["Unit"] = field(default_factory=list)
+    gap_after: str | None = None               # reason of a lacuna at the end of this unit
+    normative: bool = True
+    reason: str | None = None                  # why a unit is not normative
+    printed_label: str | None = None           # the number exactly as the source prints it ("4g.")
+
+    @property
+    def text(self) -> str:
+        """The reading text of the unit and everything under it, blocks separated by blank lines."""
+        parts = [self.head] if self.head and self.kind is Kind.RULE else []
+        if self.lines:
+            parts.append(" | ".join(line.text for line in self.lines) if self.kind is Kind.ROW
+                         else join_lines(self.lines))
+        parts += [child.text for child in self.children if child.kind is not Kind.HEADING]
+        return "\n\n".join(p for p in parts if p)
+
+    def walk(self):
+        """This unit and all units below it, in document order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass(frozen=True)
+class Link:
+    """An alignment between units of two witnesses, or from a unit to a rule or scenario."""
+
+    source: str
+    target: str
+    relation: str                 # equivalent | variant | partial
+    score: float | None
+    origin: str                   # auto | editor
+    reason: str | None = None
+
+
+def join_lines(lines: list[Line]) -> str:
+    """Join lines into reading text: a word broken at a line's end is joined, others spaced."""
+    out: list[str] = []
+    for line in lines:
+        out.append(line.reading)
+        out.append("" if line.hyphen else " ")
+    return " ".join("".join(out).split())

@@ -1,0 +1,34 @@
+"""Segmentation: cutting each witness into citable units (CONTRACT.md §2).
+
+Segmenters are registered by name and chosen by a witness's `segmenter` entry in
+corpus/sources/witnesses.toml, configured by its `[SIGLUM.segment]` table; adding a witness is
+data, not code. Each takes (siglum, source text, config) and returns a `Segmentation`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import InputError
+
+Segmenter = Callable[[str, str, dict], "Segmentation"]
+SEGMENTERS: dict[str, Segmenter] = {}
+
+
+def register(name: str) -> Callable[[Segmenter], Segmenter]:
+    """Register a segmenter under the name witnesses use to choose it."""
+    def decorate(function: Segmenter) -> Segmenter:
+        SEGMENTERS[name] = function
+        return function
+    return decorate
+
+
+def segmenter(name: str, catalogue: object = None) -> Segmenter:
+    """The segmenter registered under `name`."""
+    if name not in SEGMENTERS:
+        known = ", ".join(sorted(SEGMENTERS))
+        raise InputError(f"unknown segmenter {name!r} (known: {known})", catalogue)
+    return SEGMENTERS[name]
+
+
+from . import numbered_rules, reflowed  # noqa: E402,F401  (registration)
+from .text import Segmentation  # noqa: E402

@@ -1,0 +1,103 @@
+"""The cross-reference of units: each unit with its aligned units, engine rules and scenarios."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from . import corpus, link
+from .errors import InputError
+from .model import Kind, Unit
+
+
+@dataclass
+class Place:
+    """Where a unit stands: its witness, the unit above it and the heading it stands under."""
+
+    unit: Unit
+    parent: Unit | None
+    heading: str | None
+
+
+def places() -> dict[str, Place]:
+    """Every unit id with its place in its witness."""
+    found: dict[str, Place] = {}
+    for text in corpus._cached().values():
+        heading = None
+        for top in text.units:
+            if top.kind is Kind.HEADING:
+                heading = top.text
+            _visit(top, None, heading, found)
+    return found
+
+
+def _visit(unit: Unit, parent: Unit | None, heading: str | None, found: dict[str, Place]) -> None:
+    found[unit.id] = Place(unit, parent, heading or (parent.head if parent else None))
+    for child in unit.children:
+        _visit(child, unit, heading or unit.head, found)
+
+
+def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[dict]:
+    """An edition's unit is aligned with the same unit of the transcripts it is made from."""
+    witnesses = corpus._cached()
+    meta = witnesses[unit.witness].witness.meta
+    sources = [meta[key] for key in ("base", "front_from") if key in meta]
+    sources += [s for s, t in witnesses.items() if t.witness.meta.get("base") == unit.witness
+                or t.witness.meta.get("front_from") == unit.witness]
+    path = unit.id[len(unit.witness) + 1:]
+    links = []
+    for siglum in dict.fromkeys(sources):
+        other = by_id.get(f"{siglum}.{path}")
+        if other:
+            score = round(fuzz.ratio(unit.text, other.unit.text) / 100, 3)
+            links.append({"id": other.unit.id, "relation": "equivalent", "score": score,
+                          "source": "auto"})
+    return links
+
+
+def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict) -> dict:
+    """The xref record of one unit (CONTRACT.md §3)."""
+    unit = place.unit
+    record = {"id": unit.id, "witness": unit.witness, "text": unit.text,
+              "normative": unit.normative}
+    if not unit.normative:
+        record["reason"] = corpus.reasons().get(unit.reason, unit.reason)
+    record["aligned"] = transcript_links(unit, by_id)
+    record["rules"] = rules.get(unit.id, [])
+    record["scenarios"] = scenarios.get(unit.id, [])
+    return record
+
+
+def xref(unit_id: str | None = None) -> list[dict]:
+    """The records of one unit, or of all units when `unit_id` is None."""
+    by_id = places()
+    if unit_id is not None and unit_id not in by_id:
+        close = [uid for uid in by_id if uid.startswith(unit_id + ".")][:5]
+        hint = f" (units below it: {', '.join(close)})" if close else ""
+        raise InputError(f"no unit {unit_id!r} in the corpus{hint}")
+    rules, scenarios = link.rules_by_unit(), link.scenarios_by_unit()
+    chosen = [by_id[unit_id]] if unit_id else list(by_id.values())
+    return [entry(place, by_id, rules, scenarios) for place in chosen]
+
+
+def describe(unit_id: str) -> str:
+    """The unit for people: id, witness and context, then its text and its links."""
+    by_id = places()
+    [record] = xref(unit_id)
+    place = by_id[unit_id]
+    unit = place.unit
+    what = unit.kind.value + (f" {unit.n}" if unit.n else "")
+    lines = [f"{unit.id} — {what} of {unit.witness} ({corpus._cached()[unit.witness].witness.title})"]
+    if place.heading:
+        lines.append(f"under: {place.heading}")
+    if place.parent:
+        lines.append(f"part of: {place.parent.id}")
+    if not unit.normative:
+        lines.append(f"not normative: {record['reason']}")
+    lines += ["", unit.text, ""]
+    for link_ in record["aligned"]:
+        lines.append(f"aligned: {link_['id']} ({link_['relation']}, {link_['source']}, "
+                     f"score {link_['score']})")
+    lines += [f"rule: {rule}" for rule in record["rules"]]
+    lines += [f"scenario: {s['id']} [{s['status']}]" for s in record["scenarios"]]
+    return "\n".join(lines).rstrip() + "\n"
