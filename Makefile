@@ -16,6 +16,7 @@ corpus: venv
 	$(BIN)/ecarte build
 
 test: venv
+	$(BIN)/ecarte validate
 	$(BIN)/python -m pytest
 
 # System packages through apt-get when run as root; otherwise name the command.

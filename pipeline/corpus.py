@@ -9,9 +9,10 @@ from pathlib import Path
 from .errors import InputError
 from .model import Kind, Unit, Witness
 from .segment import Segmentation, segmenter
-from .sources import CATALOGUE, ROOT, SOURCES, load_witnesses, read_source
+from .paths import CATALOGUE, EDITORIAL, SOURCES
+from .sources import load_witnesses, read_source
 
-NORMATIVITY = ROOT / "corpus" / "editorial" / "normativity.toml"
+NORMATIVITY = EDITORIAL / "normativity.toml"
 
 
 @dataclass

@@ -38,6 +38,24 @@ class Witness:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A place in an edited line where the editors decided, with what they decided it from.
+
+    `text` is the edition's reading in the print's spelling; `sic` the transcribed form it
+    corrects (TEI choice/sic/corr), `resp`/`source` who made the correction and on what ground;
+    `rdgs` the transcripts' differing readings by siglum (app/rdg); `reg` a modernized form
+    beside the original (choice/orig/reg).
+    """
+
+    text: str
+    sic: str | None = None
+    resp: str | None = None
+    source: str | None = None
+    rdgs: tuple[tuple[str, str], ...] = ()
+    reg: str | None = None
+
+
+@dataclass(frozen=True)
 class Line:
     """One printed or transcribed line of a unit, with its position in the source file."""
 
@@ -45,6 +63,7 @@ class Line:
     source_line: int              # 1-based line number in the source file
     page_break_before: bool = False
     hyphen: Hyphen = None         # how the line's last word continues on the next line
+    spans: tuple[str | Reading, ...] = ()   # for edited text: `text` as plain runs and Readings
 
     @property
     def reading(self) -> str:

@@ -7,10 +7,8 @@ from pathlib import Path
 
 from .errors import InputError
 from .model import Witness
+from .paths import CATALOGUE, SOURCES
 
-ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ROOT / "corpus" / "sources"
-CATALOGUE = SOURCES / "witnesses.toml"
 REQUIRED = ("title", "language", "kind", "segmenter")
 
 

@@ -293,7 +293,8 @@ def numbered_sections(siglum: str, text: str, config: dict) -> Segmentation:
         head = " ".join(line.text for line in section.head[1:] if section.number) \
             or (" ".join(line.text for line in section.head) if section.key else None)
         unit = Unit(id=uid, witness=siglum, kind=Kind.RULE if section.number else Kind.SECTION,
-                    n=section.number, head=head or None, head_lines=section.head)
+                    n=section.number, head=head or None, head_lines=section.head,
+                    printed_label=section.head[0].text if section.number else None)
         if any(e.label and e.label.isdigit() for e in section.entries if e.kind is Kind.PARAGRAPH):
             unit.children = _sub_rules(section.entries, uid, siglum)
         else:

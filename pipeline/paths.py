@@ -1,0 +1,14 @@
+"""Where the project's data lives; ECARTE_CORPUS points the pipeline at another corpus folder."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = Path(os.environ.get("ECARTE_CORPUS") or ROOT / "corpus")
+SOURCES = CORPUS / "sources"
+CATALOGUE = SOURCES / "witnesses.toml"
+EDITORIAL = CORPUS / "editorial"
+TEI = CORPUS / "tei"
+SCHEMA = ROOT / "schema"
+CACHE = ROOT / ".cache"
