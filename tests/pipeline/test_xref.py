@@ -1,0 +1,61 @@
+"""`ecarte xref`: a unit with its place, links, rules and scenarios (CONTRACT.md §3)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ecarte.cli import main
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_xref_shows_rule_26_with_its_heading_for_people(capsys):
+    code, out, _ = run(capsys, "xref", "hu-nc.26")
+    assert code == 0
+    assert out.startswith("hu-nc.26 — rule 26 of hu-nc")
+    assert "under: A király és az atout." in out
+    assert "A ki atoutnak királyt üt fel, egy pontot nyer" in out
+
+
+def test_xref_all_json_has_every_unit_in_the_contract_shape(capsys):
+    code, out, _ = run(capsys, "xref", "--all", "--json")
+    assert code == 0
+    units = json.loads(out)["units"]
+    assert {u["witness"] for u in units} == {"hu-nc", "hu-nc-ocr1", "hu-nc-ocr2", "de-scheicher",
+                                            "en-wiki", "en-short"}
+    for unit in units:
+        assert {"id", "witness", "text", "normative", "aligned", "rules", "scenarios"} <= set(unit)
+        assert unit["normative"] or unit["reason"], unit["id"]
+        for link in unit["aligned"]:
+            assert link["relation"] in ("equivalent", "variant", "partial")
+            assert link["source"] in ("auto", "editor") and 0 <= link["score"] <= 1
+
+
+def test_xref_marks_history_and_titles_as_not_normative_with_a_reason(capsys):
+    _, out, _ = run(capsys, "xref", "en-wiki.s0.p2", "--json")
+    record = json.loads(out)
+    assert record["normative"] is False and "history" in record["reason"]
+    _, out, _ = run(capsys, "xref", "de-scheicher.5.1", "--json")
+    assert json.loads(out)["normative"] is True
+
+
+def test_the_edition_is_aligned_with_the_transcripts_it_is_made_from(capsys):
+    _, out, _ = run(capsys, "xref", "hu-nc.26", "--json")
+    aligned = {link["id"] for link in json.loads(out)["aligned"]}
+    assert aligned == {"hu-nc-ocr1.26", "hu-nc-ocr2.26"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["xref", "hu-nc.99"], "no unit 'hu-nc.99'"),
+    (["xref"], "give either a UNIT or --all"),
+    (["xref", "--all"], "--all is for machines"),
+])
+def test_xref_input_errors_are_one_line(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert message in err and len(err.splitlines()) == 1
