@@ -1,0 +1,83 @@
+"""OCR of page images with Tesseract: pages in parallel, lines and words kept with boxes and confidences."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+
+from tqdm import tqdm
+
+from .preprocess import Steps
+from .recognize import DEFAULT_PSM, Box, Line, Word, page_text, recognize
+from .sources import PageSource, open_frame, page_sources
+
+__all__ = ["Box", "Line", "Page", "Steps", "Word", "ocr_pages", "recognize", "single_threaded_tesseract", "DEFAULT_PSM"]
+
+PROGRESS_MIN_PAGES = 4
+TSV_COLUMNS = ("line", "word", "left", "top", "right", "bottom", "conf", "text")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One OCR-ed page: its source, the original image's size, and its lines in reading order."""
+
+    source: str
+    width: int
+    height: int
+    lines: tuple[Line, ...]
+
+    @property
+    def text(self) -> str:
+        """The page's text: lines joined, paragraphs separated by a blank line."""
+        return page_text(self.lines)
+
+    def tsv(self) -> str:
+        """The page's boxes as TSV (`TSV_COLUMNS`): per line a row with word 0 for the line itself."""
+        rows = ["\t".join(TSV_COLUMNS)]
+        for n, line in enumerate(self.lines, 1):
+            items = [(line.text, line.bbox, line.conf), *((w.text, w.bbox, w.conf) for w in line.words)]
+            rows += ["\t".join([str(n), str(i), *map(str, box), f"{conf:.2f}", text])
+                     for i, (text, box, conf) in enumerate(items)]
+        return "\n".join(rows) + "\n"
+
+
+@dataclass(frozen=True)
+class _Job:
+    source: PageSource
+    lang: str
+    psm: int
+    steps: Steps
+
+
+def _run(job: _Job) -> Page:
+    image = open_frame(job.source)
+    lines = recognize(image, job.lang, job.psm, job.steps)
+    return Page(job.source.label, image.width, image.height, tuple(lines))
+
+
+def single_threaded_tesseract() -> None:
+    """Limit Tesseract to one thread in this process (a worker of a pool with one per core)."""
+    os.environ["OMP_THREAD_LIMIT"] = "1"   # one Tesseract per core; its own threads only contend
+
+
+def ocr_pages(paths: list[Path | str], lang: str = "hun", workers: int | None = None,
+              psm: int = DEFAULT_PSM, steps: Steps = Steps()) -> list[Page]:
+    """OCR every page of the given images (and PDFs) in order, pages spread over `workers` processes."""
+    with tempfile.TemporaryDirectory(prefix="ecarte-ocr-") as workdir:
+        jobs = [_Job(s, lang, psm, steps) for s in page_sources([Path(p) for p in paths], Path(workdir))]
+        workers = min(workers or os.cpu_count() or 1, len(jobs))
+        progress = tqdm(total=len(jobs), unit="page", file=sys.stderr,
+                        disable=not (sys.stderr.isatty() and len(jobs) >= PROGRESS_MIN_PAGES))
+        with progress:
+            if workers <= 1:
+                return [_tick(progress, _run(job)) for job in jobs]
+            with Pool(workers, initializer=single_threaded_tesseract) as pool:
+                return [_tick(progress, page) for page in pool.imap(_run, jobs)]
+
+
+def _tick(progress: tqdm, page: Page) -> Page:
+    progress.update()
+    return page
