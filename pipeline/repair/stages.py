@@ -1,0 +1,195 @@
+"""The repair stages, each one job, registered by name: detect → context → candidates → score → choose."""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..lexicon import Acceptance, Lexicon
+from .channel import SPLIT, ChannelModel
+from .french import FrenchDetector
+from .tokens import Candidate, Document, Word
+
+LN10 = math.log(10)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The knobs of the stages; costs are in nats (−ln of a probability)."""
+
+    stages: tuple[str, ...] = ("detect", "context", "candidates", "score", "choose",
+                               "context", "score", "choose")
+    prior_weight: float = 1.0          # weight of −ln P(word) against the channel's cost
+    unknown_zipf: float = -3.0         # prior of a word no lexicon accepts, on wordfreq's Zipf scale
+    accepted_margin: float = 4.0       # a word the lexicon accepts is changed only if beaten by this
+    weak_margin: float = 0.5           # ... or by this if accepted weakly (a free compound, a rarer spelling)
+    unknown_margin: float = 0.0        # a word it does not accept is changed if beaten by this
+    seen_bonus: float = 1.5            # per ln(1 + n) times the spelling stands in the document
+    prefix_bonus: float = 1.5          # per ln(1 + n) words of the document beginning with the same letters
+    prefix_len: int = 6                # ... that many
+    confident_margin: float = 3.0      # a correction this sure counts as evidence like an accepted word
+    recheck_below_zipf: float = 4.0    # also look for better spellings of accepted words rarer than this,
+                                       # and of weakly accepted ones
+    lm_weight: float = 0.5             # weight of the spelling model that orders the candidate search
+    max_examined: int = 12             # candidate spellings looked up in the lexicon per word
+    max_found: int = 3                 # ... until this many are accepted
+    spread: float = 4.0                # ... or one costs this much more in the channel than the first
+    beam: int = 12                     # partial spellings expanded per position of the noisy word
+    recheck_beam: int = 6              # ... of a word the lexicon accepts
+    max_pushes: int = 250              # partial spellings explored per word, per unit of beam
+    retry: int = 3                     # an unaccepted word without candidates is searched again this much wider
+
+
+@dataclass
+class Resources:
+    """What the stages share: lexicon, channel, French detector, settings and a per-word cache."""
+
+    lexicon: Lexicon
+    channel: ChannelModel
+    french: FrenchDetector
+    settings: Settings
+    cache: dict[tuple[str, bool, bool], list[Candidate]]
+
+
+Stage = Callable[[Document, Resources], None]
+STAGES: dict[str, Stage] = {}
+
+
+def stage(name: str) -> Callable[[Stage], Stage]:
+    """Register a stage under a name, so that settings can list it."""
+    def register(function: Stage) -> Stage:
+        STAGES[name] = function
+        return function
+    return register
+
+
+@stage("detect")
+def detect(doc: Document, res: Resources) -> None:
+    """Mark numbers, French words and the words the lexicon accepts; the rest stay suspect."""
+    res.french.mark(doc)
+    for word in doc.words:
+        if word.status == "suspect":
+            word.acceptance = _acceptance(word.joined, word.after_hyphen, res.lexicon)
+            if word.acceptance:
+                word.status = "accepted"
+
+
+@stage("context")
+def context(doc: Document, res: Resources) -> None:
+    """Count the spellings that stand in the document, accepted or confidently corrected, and their
+    beginnings: the document's own evidence (run again after `choose`, it counts the corrections too)."""
+    doc.seen.clear()
+    doc.seen_prefixes.clear()
+    for word in doc.words:
+        counted = _evidence(word, res.settings)
+        if counted:
+            doc.seen[counted.lower()] += 1
+            doc.seen_prefixes[counted.lower()[:res.settings.prefix_len]] += 1
+
+
+@stage("candidates")
+def candidates(doc: Document, res: Resources) -> None:
+    """Spellings the channel can turn into each word and the lexicon accepts (cached per word)."""
+    rare = (res.settings.recheck_below_zipf - 9) * LN10
+    for word in doc.words:
+        if word.status == "suspect" or (word.status == "accepted" and (
+                word.acceptance.weak or res.lexicon.log_prior(word.joined, word.acceptance) < rare)):
+            key = (word.text, word.after_hyphen, word.sentence_start)
+            if key not in res.cache:
+                res.cache[key] = _generate(word, res)
+            word.candidates = [Candidate(c.text, c.channel, c.acceptance) for c in res.cache[key]]
+
+
+@stage("score")
+def score(doc: Document, res: Resources) -> None:
+    """Total cost of each candidate and of keeping the word: channel + weighted prior − document evidence."""
+    lexicon, settings = res.lexicon, res.settings
+
+    def total(channel: float, spelling: str, acceptance: Acceptance | None, own: bool) -> float:
+        prior = lexicon.log_prior(spelling, acceptance) if acceptance else (settings.unknown_zipf - 9) * LN10
+        lower = spelling.lower()
+        evidence = (settings.seen_bonus * math.log1p(max(0, doc.seen[lower] - own)) +
+                    settings.prefix_bonus * math.log1p(max(0, doc.seen_prefixes[lower[:settings.prefix_len]] - own)))
+        return channel - settings.prior_weight * prior - evidence
+
+    for word in doc.words:
+        if word.candidates:
+            counted = _evidence(word, settings)
+            word.keep_total = total(res.channel.identity_cost(word.text.lower()), word.joined,
+                                    word.acceptance, counted == word.joined)
+            for candidate in word.candidates:
+                spelling = candidate.text.replace(SPLIT, "")
+                candidate.total = total(candidate.channel, spelling, candidate.acceptance, counted == spelling)
+
+
+@stage("choose")
+def choose(doc: Document, res: Resources) -> None:
+    """Take the best candidate where it beats keeping the word by the margin its status requires, and
+    by the weak margin more if the candidate itself is accepted only weakly."""
+    settings = res.settings
+    for word in doc.words:
+        if not word.candidates:
+            continue
+        best = min(word.candidates, key=lambda c: (c.total, c.text))
+        word.margin = word.keep_total - best.total
+        needed = (settings.unknown_margin if word.status != "accepted" else
+                  settings.weak_margin if word.acceptance.weak else settings.accepted_margin)
+        needed += settings.weak_margin if best.acceptance.weak else 0.0
+        word.choice = best if word.margin > needed else None
+
+
+def _evidence(word: Word, settings: Settings) -> str | None:
+    """The spelling a word lends to the document's evidence: its confident correction, or itself if accepted."""
+    if word.choice:
+        return word.choice.text.replace(SPLIT, "") if word.margin >= settings.confident_margin else None
+    return word.joined if word.status == "accepted" else None
+
+
+def _acceptance(text: str, after_hyphen: bool, lexicon: Lexicon, each: bool = True) -> Acceptance | None:
+    """The lexicon's acceptance of a word, or of a part after a hyphen as a lone ending."""
+    accepted = lexicon.acceptance(text, each)
+    if accepted is None and after_hyphen and lexicon.accepts_ending(text):
+        return Acceptance("ending", text)
+    return accepted
+
+
+def _generate(word: Word, res: Resources) -> list[Candidate]:
+    """The word's candidates; for a word the lexicon does not accept, a wider search if none is found."""
+    settings = res.settings
+    beam = settings.beam if word.status == "suspect" else settings.recheck_beam
+    found = _search(word, res, beam, settings.max_examined)
+    if not found and word.status == "suspect" and settings.retry > 1:
+        found = _search(word, res, settings.beam * settings.retry, settings.max_examined * settings.retry)
+    return found
+
+
+def _search(word: Word, res: Resources, beam: int, examined: int) -> list[Candidate]:
+    """The accepted spellings among the first `examined` the channel offers, in the word's case."""
+    settings, lexicon = res.settings, res.lexicon
+    noisy = word.text.lower()
+    found: list[Candidate] = []
+    spellings = res.channel.candidates(noisy, lexicon, settings.lm_weight, beam, settings.max_pushes * beam)
+    for spelling, cost in itertools.islice(spellings, examined):
+        if spelling == noisy:
+            continue
+        if found and cost > found[0].channel + settings.spread:
+            break
+        lowered = not word.sentence_start and spelling[:1] in res.channel.lowered.get(word.text[:1], ())
+        cased = spelling if lowered else restore_case(word.text, spelling)
+        accepted = _acceptance(cased.replace(SPLIT, ""), word.after_hyphen, lexicon, each=False)
+        if accepted:
+            found.append(Candidate(cased, cost, accepted))
+            if len(found) == settings.max_found:
+                break
+    return found
+
+
+def restore_case(noisy: str, clean: str) -> str:
+    """The lower-cased spelling `clean` in the case pattern of `noisy` (Word, WORD or word)."""
+    letters = [c for c in noisy if c.isalpha()]
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return clean.upper()
+    if noisy[:1].isupper():
+        return clean[:1].upper() + clean[1:]
+    return clean

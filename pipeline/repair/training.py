@@ -1,0 +1,133 @@
+"""Learning the noisy channel from (noisy, clean) line pairs: align each pair, count the edits."""
+from __future__ import annotations
+
+import hashlib
+import math
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from rapidfuzz.distance import Levenshtein
+
+from ..errors import InputError
+from ..synth.generate import read_pairs as synth_pairs
+from . import channel as channel_module
+from .channel import ChannelModel
+
+ROOT = Path(__file__).resolve().parents[2]
+TRAINING = ROOT / "corpus" / "training"
+CACHE = ROOT / ".cache" / "repair"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How edits are counted: longest segment, least count and probability kept, worst line used."""
+
+    max_segment: int = 3
+    min_count: int = 2
+    min_prob: float = 1e-3
+    max_line_cer: float = 0.5
+    keep_floor: float = 0.05
+
+
+def read_pairs(path: Path) -> list[tuple[str, str]]:
+    """The (noisy, clean) pairs of a file in the format of pipeline/synth/README.md, or an InputError."""
+    try:
+        return synth_pairs(path)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"cannot read training pairs (noisy<TAB>clean): {getattr(error, 'strerror', None) or error}",
+                         path)
+
+
+def edits(noisy: str, clean: str, max_segment: int) -> list[tuple[str, str]]:
+    """The (clean, noisy) segments that differ in the alignment of one pair, adjacent edits merged;
+    only those whose clean side is letters (what a word's repair can use)."""
+    found = []
+    blocks = _blocks(Levenshtein.opcodes(clean, noisy))
+    for (c1, c2, n1, n2) in blocks:
+        if c1 == c2 or n1 == n2:          # a lone insertion or deletion takes a neighbour as context
+            if c1 > 0 and n1 > 0:
+                c1, n1 = c1 - 1, n1 - 1
+            elif c2 < len(clean) and n2 < len(noisy):
+                c2, n2 = c2 + 1, n2 + 1
+            else:
+                continue
+        c_seg, n_seg = clean[c1:c2], noisy[n1:n2]
+        if max(len(c_seg), len(n_seg)) <= max_segment and c_seg.isalpha() and not any(map(str.isspace, n_seg)):
+            found.append((c_seg, n_seg))
+    return found
+
+
+def _blocks(opcodes) -> list[tuple[int, int, int, int]]:
+    blocks: list[list[int]] = []
+    last_end = None
+    for op in opcodes:
+        if op.tag == "equal":
+            last_end = None
+            continue
+        if last_end == (op.src_start, op.dest_start):
+            blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
+        else:
+            blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+        last_end = (op.src_end, op.dest_end)
+    return [tuple(b) for b in blocks]
+
+
+def train(pairs: list[tuple[str, str]], name: str, settings: Settings = Settings()) -> ChannelModel:
+    """A channel model from (noisy, clean) pairs, lower-cased."""
+    counts: Counter[tuple[str, str]] = Counter()
+    capitals: Counter[tuple[str, str]] = Counter()
+    clean_text, noisy_text = [], []
+    for noisy, clean in pairs:
+        if clean and Levenshtein.normalized_distance(clean.lower(), noisy.lower()) > settings.max_line_cer:
+            continue
+        capitals.update((n, c) for c, n in edits(noisy, clean, 1) if c.islower() and n.isupper() and n.lower() != c)
+        noisy, clean = noisy.lower(), clean.lower()
+        counts.update(edits(noisy, clean, settings.max_segment))
+        clean_text.append(clean)
+        noisy_text.append(noisy)
+    corpus = "\n".join(clean_text)
+    occurrences = {c: corpus.count(c) for c, _ in counts}
+    ops: dict[str, list[tuple[str, float]]] = {}
+    lost: Counter[str] = Counter()
+    for (clean, noisy), count in sorted(counts.items()):
+        p = count / (occurrences[clean] + 1)
+        if count >= settings.min_count and p >= settings.min_prob:
+            ops.setdefault(noisy, []).append((clean, -math.log(p)))
+        if len(clean) == 1:
+            lost[clean] += count
+    chars = Counter(corpus)
+    keep = {ch: -math.log(max(settings.keep_floor, 1 - lost[ch] / (n + 1)))
+            for ch, n in sorted(chars.items()) if not ch.isspace()}
+    output = Counter(ch for line in noisy_text for ch in line if ch.isalnum())
+    total = sum(output.values()) + len(output) + 1
+    lowered: dict[str, list[str]] = {}
+    for (capital, small), count in sorted(capitals.items()):
+        if count >= settings.min_count:
+            lowered.setdefault(capital, []).append(small)
+    return ChannelModel(name, {s: tuple(sorted(alts, key=lambda a: a[1])) for s, alts in sorted(ops.items())},
+                        keep, {ch: math.log((n + 1) / total) for ch, n in sorted(output.items())},
+                        unseen_keep=-math.log(settings.keep_floor),
+                        lowered={c: tuple(s) for c, s in lowered.items()})
+
+
+def conditions(split: str = "train", root: Path | None = None) -> list[str]:
+    """The OCR conditions (engine models, e.g. eng and hun) that have pairs in a split."""
+    return sorted(p.stem for p in ((root or TRAINING) / split).glob("*.tsv"))
+
+
+def load_channel(condition: str, root: Path | None = None, settings: Settings = Settings()) -> ChannelModel:
+    """The channel of an OCR condition trained on its training split, cached by the hash of the data,
+    the settings and the code that trains it."""
+    path = (root or TRAINING) / "train" / f"{condition}.tsv"
+    if not path.exists():
+        raise InputError(f"no training pairs for OCR condition {condition!r}", path)
+    code = b"".join(Path(module.__file__).read_bytes() for module in (channel_module, sys.modules[__name__]))
+    digest = hashlib.sha256(path.read_bytes() + repr(settings).encode() + code).hexdigest()[:16]
+    cached = CACHE / f"channel-{condition}-{digest}.json"
+    if cached.exists():
+        return ChannelModel.load(cached)
+    model = train(read_pairs(path), condition, settings)
+    model.save(cached)
+    return model

@@ -1,0 +1,68 @@
+"""The noisy channel of the repair stage: learned from (noisy, clean) pairs, searched for candidates."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from pipeline.errors import InputError
+from pipeline.lexicon import load
+from pipeline.repair.channel import SPLIT, ChannelModel
+from pipeline.repair.training import edits, read_pairs, train
+
+FIXTURE = Path(__file__).parent / "fixtures" / "repair" / "eng-train.tsv"
+
+
+@pytest.fixture(scope="module")
+def channel() -> ChannelModel:
+    return train(read_pairs(FIXTURE), "eng")
+
+
+def test_adjacent_edits_merge_and_lone_deletions_take_context():
+    assert edits("kiilonboz6", "különböző", 3) == [("ü", "ii"), ("ö", "o"), ("ö", "o"), ("ő", "6")]
+    assert edits("hasznltatik", "használtatik", 3) == [("ná", "n")]
+
+
+def test_the_engines_confusions_are_learned(channel):
+    assert dict(channel.ops["d"])["á"] < 3          # costs are −ln P(noisy | clean)
+    assert "ü" in dict(channel.ops["ii"])
+    assert {"ó", "ő"} <= set(dict(channel.ops["6"]))
+    assert channel.keep_cost("t") < 0.01 < channel.keep_cost("á")
+
+
+def test_symbols_that_stand_for_letters_are_known(channel):
+    assert "¢" in channel.symbols() and "." not in channel.symbols()
+
+
+def spellings(channel, noisy, n=20):
+    return [s for s, _ in itertools.islice(channel.candidates(noisy, load("hu"), 0.5), n)]
+
+
+def test_candidates_include_the_clean_word(channel):
+    assert "játékos" in spellings(channel, "jdtékos")
+    assert "különböző" in spellings(channel, "kiilonboz6")
+
+
+def test_a_line_break_inside_a_word_is_never_edited(channel):
+    found = spellings(channel, f"tétek{SPLIT}r6l")
+    assert f"tétek{SPLIT}ről" in found
+    assert all(s.index(SPLIT) == 5 for s in found)
+
+
+def test_model_round_trips_through_json(channel, tmp_path):
+    channel.save(tmp_path / "m.json")
+    assert ChannelModel.load(tmp_path / "m.json") == channel
+
+
+def test_the_engine_of_a_text_is_recognized_by_its_characters(channel):
+    hun = train([(c, c) for _, c in read_pairs(FIXTURE)], "hun")
+    assert channel.log_likelihood("A jdtékosok kdrtyat kaptak") > hun.log_likelihood("A jdtékosok kdrtyat kaptak")
+    assert hun.log_likelihood("A játékosok kártyát kaptak") > channel.log_likelihood("A játékosok kártyát kaptak")
+
+
+def test_malformed_training_file_is_an_input_error_naming_it(tmp_path):
+    bad = tmp_path / "eng.tsv"
+    bad.write_text("no tab here\n", encoding="utf-8")
+    with pytest.raises(InputError, match="eng.tsv"):
+        read_pairs(bad)

@@ -1,0 +1,79 @@
+"""The repair lexicon: hunspell's hu_HU with the spelling of about 1900 and the game's vocabulary."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.lexicon import load
+from pipeline.lexicon.orthography import load_orthography
+from pipeline.lexicon.lexicon import DATA
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load("hu")
+
+
+@pytest.mark.parametrize("word, modern, kind", [
+    ("kilencz", "kilenc", "historical"),            # cz for c before 1922
+    ("Kilencz", "kilenc", "historical"),
+    ("czéljából", "céljából", "historical"),
+    ("melylyel", "mellyel", "historical"),          # a doubled ly written in full
+    ("számit", "számít", "variant"),                # í printed short, now and then
+    ("ugyanugy", "ugyanúgy", "variant"),            # ú printed short
+    ("játszák", "játsszák", "variant"),             # one sz for the assimilated ssz
+])
+def test_period_spelling_is_accepted_through_its_modern_form(lexicon, word, modern, kind):
+    accepted = lexicon.acceptance(word)
+    assert (accepted.kind, accepted.modern, accepted.weak) == (kind, modern, kind == "variant")
+
+
+@pytest.mark.parametrize("word", ["chouetteurnek", "chouetteurnak", "écartirozott", "Ecartirozás",
+                                  "atout", "jetonokban", "Casinonak", "propositióját", "piquet"])
+def test_game_vocabulary_and_its_inflections_are_accepted(lexicon, word):
+    assert lexicon.acceptance(word).kind == "game"
+
+
+@pytest.mark.parametrize("word", ["játékos", "kártyákkal", "következő", "tétekről"])
+def test_modern_hungarian_is_accepted_by_hunspell(lexicon, word):
+    assert lexicon.acceptance(word).kind == "hunspell"
+
+
+@pytest.mark.parametrize("word", ["jitékos", "kdrtydkat", "killonboz6", "kovetkez6", "¢s"])
+def test_ocr_garble_is_not_accepted(lexicon, word):
+    assert lexicon.acceptance(word) is None
+
+
+def test_free_compound_is_accepted_with_its_parts_and_a_lower_prior(lexicon):
+    compound = lexicon.acceptance("dacara")        # hunspell: dac + ara
+    assert compound.label == "compound" and compound.parts == ("dac", "ara")
+    assert lexicon.log_prior("dacara") < lexicon.log_prior("játékos")
+
+
+@pytest.mark.parametrize("ending", ["ot", "t", "ik", "ben", "et"])
+def test_lone_endings_after_a_hyphen_are_accepted(lexicon, ending):
+    assert lexicon.accepts_ending(ending)
+
+
+def test_frequent_words_have_higher_priors(lexicon):
+    assert lexicon.log_prior("és") > lexicon.log_prior("kártya") > lexicon.log_prior("kártyákkal") > -25
+
+
+def test_orthography_rules_rewrite_all_or_each_match():
+    rules = load_orthography(DATA / "hu-historical.toml")
+    assert rules.modernizations("kilencz")[0] == "kilenc"
+    assert "mellyel" in rules.modernizations("melylyel")
+    assert "szívét" in rules.modernizations("szivét")
+    assert rules.modernizations("ház") == []
+    assert rules.variants("kilencz")[0] == ("kilenc", False) and ("szívét", True) in rules.variants("szivét")
+
+
+def test_spelling_search_prunes_what_no_known_word_begins_with(lexicon):
+    assert lexicon.extend("ját", "é", False) > 0
+    assert lexicon.extend("jdt", "é", False) is None          # no Hungarian word begins with jdt
+    assert lexicon.extend("játékosok", "q", True) is None     # nor ends in kq
+    assert lexicon.extend("játéko", "s", True) > 0
+
+
+def test_yes_no_questions_for_the_other_stages(lexicon):
+    assert lexicon.accepts("kilencz") and not lexicon.accepts("jitékos")
+    assert lexicon.spell("kilenc") and not lexicon.spell("kilencz")        # hunspell alone

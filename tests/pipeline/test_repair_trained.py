@@ -1,0 +1,38 @@
+"""Repair with the channels learned from the generated training pairs, on the raw OCR witness."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline.evaluate import score
+from pipeline.repair import repair_text
+from pipeline.repair.training import TRAINING, conditions
+
+SOURCES = Path(__file__).resolve().parents[2] / "corpus" / "sources"
+
+pytestmark = pytest.mark.skipif(not conditions(), reason=f"no training pairs in {TRAINING} (ecarte synth)")
+
+
+@pytest.mark.parametrize("noisy, clean", [
+    ("2. A jitékhoz két jiték kdrtya", "2. A játékhoz két játék kártya"),
+    ("A tétek Osszegezése utdn «le coup", "A tétek összegezése után «le coup"),   # eng's O for ö, in a sentence
+    ("a kirdlyt, ha a kdrtydk kozt van", "a királyt, ha a kártyák közt van"),
+])
+def test_eng_garbled_rulebook_lines_are_repaired(noisy, clean):
+    assert repair_text(noisy) == clean
+
+
+def _body(text: str) -> str:
+    text = re.sub(r"<\|[^|]*\|>", "", text)
+    return " ".join(text[re.search(r"^[1I]\. Az ecart", text, re.M).start():].split())
+
+
+def test_raw_witness_keeps_its_lines_and_comes_much_closer_to_the_cleaner_one():
+    raw = (SOURCES / "hu-nc-ocr1.txt").read_text(encoding="utf-8")
+    repaired = repair_text(raw)
+    assert repaired.count("\n") == raw.count("\n")
+    assert re.sub(r"[\w¢]", "", repaired) == re.sub(r"[\w¢]", "", raw)     # only words change
+    reference = _body((SOURCES / "hu-nc-ocr2.txt").read_text(encoding="utf-8"))   # not a gold transcript
+    assert score(reference, _body(repaired)).cer < 0.5 * score(reference, _body(raw)).cer
