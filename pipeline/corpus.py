@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .collate import collate_edition
 from .errors import InputError
 from .model import Kind, Unit, Witness
 from .segment import Segmentation, segmenter
@@ -42,6 +43,8 @@ def segment_witness(witness: Witness, siglum: str | None = None) -> Segmentation
 
 def edition(witness: Witness, witnesses: dict[str, Witness]) -> Segmentation:
     """An edition built from its base transcript, with front matter from another if named."""
+    if "collate_with" in witness.meta:
+        return collate_edition(witness, witnesses, segment_witness)
     base = segment_witness(witnesses[witness.meta["base"]], witness.siglum)
     if "front_from" not in witness.meta:
         return base

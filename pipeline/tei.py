@@ -7,6 +7,8 @@ is documented in schema/README.md; in short:
 - FRONT/BACK → front/back div; SECTION, RULE → div type="section"/"rule" with head and @n;
   a HEADING among siblings opens an unnumbered div whose head it is, holding what follows up
   to the next heading; PARAGRAPH → p; ITEMs → list/item; ROWs → table/row/cell; FIGURE → figure.
+- An edited witness's lines carry its Readings as app/lem/rdg, choice/sic/corr and
+  choice/orig/reg (pipeline/tei_readings.py); their reading text is that of the lines.
 - A unit's lines are mixed content with lb at the start of each line: a soft line-end hyphen
   is dropped and its line break is lb break="no" rend="hyphen", a hard one is kept before
   lb break="no". So a holder's text, whitespace normalized, is the model's `join_lines`.
@@ -19,6 +21,7 @@ from lxml import etree
 
 from .errors import InputError
 from .model import Kind, Line, Unit, Witness
+from .tei_readings import Pointers, declare, line_nodes
 from .tei_header import (TEI_NS, XML_ID, XML_LANG, TeiContext, category_id, corpus_header,
                          declare_languages, el, witness_header)
 
@@ -32,6 +35,8 @@ LEAVES = (Kind.ROW, Kind.HEADING, Kind.FIGURE)
 """Kinds whose element holds only their own lines, never other units."""
 RUNS = {Kind.ITEM: "list", Kind.ROW: "table"}
 """Consecutive sibling units of these kinds are wrapped together in one element."""
+INLINE = frozenset({"app", "lem", "rdg", "choice", "sic", "corr", "orig", "reg", "seg"})
+"""Phrase-level elements whose content is never re-indented."""
 
 
 def witness_document(witness: Witness, units: list[Unit], context: TeiContext) -> bytes:
@@ -46,8 +51,10 @@ def witness_document(witness: Witness, units: list[Unit], context: TeiContext) -
         text.insert(0, el("front", {}, *writer.blocks(parts[Kind.FRONT], "section")))
     if parts[Kind.BACK]:
         text.append(el("back", {}, *writer.blocks(parts[Kind.BACK], "section")))
-    root = el("TEI", {XML_ID: witness.siglum, XML_LANG: witness.language},
-              witness_header(witness, context), text)
+    header = witness_header(witness, context)
+    if writer.pointers:
+        declare(header, witness.siglum, context.principles.team, context.version)
+    root = el("TEI", {XML_ID: witness.siglum, XML_LANG: witness.language}, header, text)
     declare_languages(root, [], context.principles)
     return serialize(root)
 
@@ -80,6 +87,7 @@ class _Writer:
     def __init__(self, witness: Witness, context: TeiContext):
         self.siglum = witness.siglum
         self.categories = context.categories
+        self.pointers = Pointers(witness.siglum) if witness.meta.get("collate_with") else None
 
     def blocks(self, units: list[Unit], group: str) -> list[etree._Element]:
         """Block elements for sibling units; a HEADING opens a div of type `group` holding what follows it."""
@@ -113,22 +121,22 @@ class _Writer:
             element.extend(_cell(line) for line in unit.lines)
             return element[-1] if len(element) else element
         if unit.kind is Kind.HEADING:
-            _add_lines(element, unit.lines)
+            _add_lines(element, unit.lines, self.pointers)
             return element
         if unit.head or unit.kind is Kind.FIGURE:
             head = etree.SubElement(element, f"{{{TEI_NS}}}head")
             head.text = unit.head
         if unit.kind is Kind.FIGURE:
-            _add_lines(element[0], unit.lines)
+            _add_lines(element[0], unit.lines, self.pointers)
             return element
         if unit.kind in (Kind.PARAGRAPH, Kind.ITEM):
-            _add_lines(element, unit.lines)
+            _add_lines(element, unit.lines, self.pointers)
             self._inline_children(element, unit)
             return element
         holder = element
         if unit.lines:
             holder = etree.SubElement(element, f"{{{TEI_NS}}}p")
-            _add_lines(holder, unit.lines)
+            _add_lines(holder, unit.lines, self.pointers)
         element.extend(self.blocks(unit.children, "subsection"))
         return holder
 
@@ -176,8 +184,12 @@ def _runs(units: list[Unit]):
         yield RUNS.get(run[0].kind), run
 
 
-def _add_lines(holder: etree._Element, lines: list[Line]) -> None:
-    """Append lines as mixed content: an lb (after a pb if a page begins) before each line."""
+def _add_lines(holder: etree._Element, lines: list[Line], pointers: Pointers | None = None) -> None:
+    """Append lines as mixed content: an lb (after a pb if a page begins) before each line.
+
+    With `pointers` (an edited witness), a line's Readings become app, choice/sic/corr and
+    choice/orig/reg (pipeline/tei_readings.py).
+    """
     previous: Line | None = None
     for line in lines:
         joined = previous is not None and previous.hyphen is not None
@@ -187,7 +199,14 @@ def _add_lines(holder: etree._Element, lines: list[Line]) -> None:
         if line.page_break_before:
             holder.append(el("pb", brk))
         holder.append(el("lb", {**brk, "rend": "hyphen" if joined and previous.hyphen == "soft" else None}))
-        _append_text(holder, line.reading)
+        if pointers and line.spans:
+            for node in line_nodes(line, pointers):
+                if isinstance(node, str):
+                    _append_text(holder, node)
+                else:
+                    holder.append(node)
+        else:
+            _append_text(holder, line.reading)
         previous = line
 
 
@@ -222,7 +241,13 @@ def _append_text(element: etree._Element, text: str) -> None:
 
 
 def _indent(element: etree._Element, depth: int) -> None:
-    """Indent element-only content; in mixed content only indent the line breaks already there."""
+    """Indent element-only content; in mixed content only indent the line breaks already there.
+
+    Phrase-level elements of an edited text (app, choice and what they hold) are left as they
+    are: white space inside them would be text of the reading.
+    """
+    if etree.QName(element).localname in INLINE:
+        return
     children = list(element)
     pad = "\n" + INDENT * (depth + 1)
     if bool((element.text or "").strip()) or any((c.tail or "").strip() for c in children):

@@ -151,7 +151,7 @@ def source_bibl(witness: Witness, corresp: str | None = None) -> etree._Element:
     for key in ("description", "provenance", "date_note"):
         if meta.get(key):
             bibl.append(el("note", {"type": key.replace("_", "-")}, text=meta[key]))
-    for key in ("base", "front_from"):
+    for key in ("base", "collate_with", "front_from"):
         if meta.get(key):
             bibl.append(el("relatedItem", {"type": key.replace("_", "-"),
                                            "target": f"{meta[key]}.xml#{meta[key]}"}))

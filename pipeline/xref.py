@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from . import corpus, link
+from . import corpus, link, normalize
 from .errors import InputError
 from .model import Kind, Unit
 
@@ -62,6 +62,8 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict) -
               "normative": unit.normative}
     if not unit.normative:
         record["reason"] = corpus.reasons().get(unit.reason, unit.reason)
+    if corpus._cached()[unit.witness].witness.kind == "edition":
+        record["normalized"] = normalize.normalized_text(unit)
     record["aligned"] = transcript_links(unit, by_id)
     record["rules"] = rules.get(unit.id, [])
     record["scenarios"] = scenarios.get(unit.id, [])
@@ -95,9 +97,11 @@ def describe(unit_id: str) -> str:
     if not unit.normative:
         lines.append(f"not normative: {record['reason']}")
     lines += ["", unit.text, ""]
+    if record.get("normalized", unit.text) != unit.text:
+        lines += ["modern spelling:", record["normalized"], ""]
     for link_ in record["aligned"]:
         lines.append(f"aligned: {link_['id']} ({link_['relation']}, {link_['source']}, "
                      f"score {link_['score']})")
-    lines += [f"rule: {rule}" for rule in record["rules"]]
+    lines += [f"rule: {line}" for line in link.rule_lines(unit_id)]
     lines += [f"scenario: {s['id']} [{s['status']}]" for s in record["scenarios"]]
     return "\n".join(lines).rstrip() + "\n"

@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..errors import InputError
 from ..model import Kind, Line, Unit
 from . import register
-from .text import Block, Chrome, Segmentation, ends_sentence, read_blocks, word_count
+from .text import Block, Chrome, Segmentation, drop_lines, ends_sentence, read_blocks, word_count
 
 LABEL = re.compile(r"^(?P<label>(?P<num>[0-9IlOoSg]{1,2})\s?[.,\-])\s+(?=\S)")
 DIGIT_LOOKALIKES = str.maketrans({"I": "1", "l": "1", "O": "0", "o": "0", "S": "5", "g": "9"})
@@ -120,7 +120,9 @@ def is_stray(block: Block) -> bool:
 def segment(siglum: str, text: str, config: dict) -> Segmentation:
     """Cut a print of numbered rules into front matter, headings, rules and paragraphs."""
     built = _Builder(siglum)
-    for block in read_blocks(text, blank_page_break=config.get("blank_page_break", 3)):
+    blocks, built.chrome = drop_lines(
+        read_blocks(text, blank_page_break=config.get("blank_page_break", 3)), config.get("chrome", []))
+    for block in blocks:
         for position, line in enumerate(block.lines):
             may_begin = position == 0 or ends_sentence(block.lines[position - 1].text)
             label = read_label(line.text, built.number + 1) if may_begin else None

@@ -90,6 +90,26 @@ def mark_hyphens(blocks: list[Block]) -> list[Block]:
             for block in blocks]
 
 
+def drop_lines(blocks: list[Block], rules: list[dict]) -> tuple[list[Block], list[Chrome]]:
+    """Set aside single lines that match a configured `line` pattern (a library stamp, say)."""
+    patterns = [(re.compile(rule["line"]), rule["reason"]) for rule in rules if "line" in rule]
+    kept: list[Block] = []
+    chrome: list[Chrome] = []
+    for block in blocks:
+        lines = []
+        for line in block.lines:
+            reason = next((why for pattern, why in patterns if pattern.search(line.text)), None)
+            if reason:
+                chrome.append(Chrome(line.source_line, line.source_line, reason))
+            else:
+                lines.append(line)
+        if lines:
+            page_break = block.lines[0].page_break_before and not lines[0].page_break_before
+            kept.append(Block([replace(lines[0], page_break_before=True)] + lines[1:]
+                              if page_break else lines))
+    return kept, chrome
+
+
 def ends_sentence(text: str) -> bool:
     """Whether a text ends with punctuation that closes a sentence or an announcement."""
     return text.rstrip()[-1:] in TERMINAL

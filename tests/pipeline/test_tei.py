@@ -72,11 +72,15 @@ def by_id(root: etree._Element, id: str) -> etree._Element:
     return found[0]
 
 
+ALTERNATIVES = {f"{{{TEI_NS}}}{tag}" for tag in ("label", "rdg", "sic", "reg")}
+"""What is not the reading text: printed labels, the witnesses' readings, misprints, modern forms."""
+
+
 def reading_text(element: etree._Element) -> str:
-    """The element's own text: without printed labels and without the units nested in it."""
+    """The element's own text: without printed labels, alternative readings and nested units."""
     element = copy.deepcopy(element)
     for node in list(element.iterdescendants()):
-        if node.tag == f"{{{TEI_NS}}}label" or node.get(XML_ID):
+        if node.tag in ALTERNATIVES or node.get(XML_ID):
             _drop(node)
     return " ".join("".join(element.itertext()).split())
 

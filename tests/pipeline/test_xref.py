@@ -59,3 +59,12 @@ def test_xref_input_errors_are_one_line(capsys, args, message):
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_the_edition_carries_a_modern_spelling_beside_the_print(capsys):
+    _, out, _ = run(capsys, "xref", "hu-nc.12", "--json")
+    record = json.loads(out)
+    assert "kilencz, nyolcz" in record["text"]
+    assert "kilenc, nyolc" in record["normalized"]
+    _, out, _ = run(capsys, "xref", "de-scheicher.3.2", "--json")
+    assert "normalized" not in json.loads(out)

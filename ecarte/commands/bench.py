@@ -1,0 +1,50 @@
+"""`ecarte bench [--json]`: engine and pipeline throughput figures (CONTRACT.md §3).
+
+Each part registers a measurement in MEASUREMENTS: a function of the time budget in seconds
+returning its figures; a figure not yet measurable is None (null in JSON).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+
+from engine.bench import measure as measure_engine
+from pipeline.errors import InputError
+
+NAME = "bench"
+HELP = "engine and pipeline throughput figures"
+
+Figures = dict[str, float | None]
+
+
+def _engine(seconds: float) -> Figures:
+    """Complete random deals per CPU second under the full rules, the bare baseline and their ratio."""
+    return {"random_deals_per_s": None, "dd_solves_per_s": None, **measure_engine(seconds)}
+
+
+MEASUREMENTS: dict[str, Callable[[float], Figures]] = {
+    "engine": _engine,
+    "repair": lambda seconds: {"words_per_s": None},
+    "build": lambda seconds: {"corpus_s": None},
+}
+
+
+def configure(parser) -> None:
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--seconds", type=float, default=4.0, help="time budget per part (default 4)")
+
+
+def run(args) -> int:
+    if args.seconds <= 0:
+        raise InputError("--seconds must be positive")
+    figures = {part: measure(args.seconds) for part, measure in MEASUREMENTS.items()}
+    if args.json:
+        json.dump(figures, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    for part, values in figures.items():
+        for key, value in values.items():
+            shown = "not measured yet" if value is None else f"{value:,}"
+            print(f"{part}.{key:34} {shown}")
+    return 0

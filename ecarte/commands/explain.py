@@ -1,0 +1,57 @@
+"""`ecarte explain`: why the engine did what it did — a scenario's events, or a ruleset's provisions."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine import available, conformance, load
+from engine.rules import RULES
+from pipeline.errors import InputError
+
+from .conformance import corpus_texts
+
+NAME = "explain"
+HELP = "explain scenarios event by event with their citations, or a ruleset's parameters and rules"
+
+
+def configure(parser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="SCENARIO", help="scenario files or folders to explain")
+    parser.add_argument("--ruleset", help=f"show a ruleset's parameters instead ({', '.join(available())})")
+    parser.add_argument("--rule", help="with --ruleset: only this rule (e.g. play.must-overtake)")
+
+
+def run(args) -> int:
+    if args.ruleset:
+        return _ruleset(args.ruleset, args.rule)
+    if not args.paths:
+        raise InputError("give SCENARIO files or folders, or --ruleset SIGLUM")
+    for path in map(Path, args.paths):
+        if not path.exists():
+            raise InputError("no such file or folder", path)
+    report = conformance.run(args.paths, corpus_texts())
+    for result in report.results:
+        print(f"{result.id} [{result.status}] ({result.file}, ruleset {result.ruleset or '?'})")
+        print("\n".join("  " + line for line in result.explanation) or f"  {result.message}")
+        print()
+    return 0 if report.ok else 1
+
+
+def _ruleset(siglum: str, rule_id: str | None) -> int:
+    if siglum not in available():
+        raise InputError(f"unknown ruleset {siglum!r} (known: {', '.join(available())})")
+    if rule_id and rule_id not in RULES:
+        raise InputError(f"unknown rule {rule_id!r} (rules: {', '.join(RULES)})")
+    ruleset = load(siglum)
+    print(f"{siglum}: {ruleset.title}")
+    for rule in RULES.values():
+        if rule_id and rule.id != rule_id:
+            continue
+        print(f"\n{rule.id} — {rule.doc}")
+        for name in rule.params:
+            provision = ruleset.provisions[name]
+            print(f"  {name} = {provision.value!r}  ({provision.describe()})")
+            for text in (provision.note, provision.reason if provision.inherited_from else None):
+                if text:
+                    print(f"      {text}")
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,122 @@
+"""Engine throughput: complete random deals per second, against a bare trick-play baseline.
+
+A random deal runs the real engine under the full rules: shuffle, cut and deal, an exchange
+decision (stand or propose, accept or refuse, random discards, again while the talon lasts),
+the king when a window is open, five legal tricks, scoring, every event logged with its units;
+each action is chosen among `legal_actions()` and applied with `apply_index()`.
+The baseline is trick play alone written the straightforward way (cards as (rank, suit) pairs,
+list comprehensions): shuffle, deal five each, five legal tricks; no exchange, no scoring, no
+citations. The two run in alternating slices of the same CPU-time budget on one core, so a
+machine's load falls on both alike, and the ratio is engine deals/s over baseline deals/s.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from itertools import permutations
+
+from . import actions as act
+from .cards import shuffled
+from .state import DEAL, DISCARD, OVER, State
+
+Deals = Callable[[int], None]
+
+_PICKS = [list(permutations(range(5), k)) for k in range(6)]
+"""_PICKS[k]: every ordered choice of k of the five cards of a hand, for random discards."""
+
+
+def random_deals(ruleset: str = "hu-nc", seed: int = 1) -> Deals:
+    """A function playing `n` complete random deals with the engine, games following each other."""
+    rng = random.Random(seed)
+    rand = rng.random
+    state = State(ruleset, dealer=0)
+
+    def run(n: int) -> None:
+        nonlocal state
+        s = state
+        for _ in range(n):
+            if s.phase is OVER:
+                s = State(s.ruleset, dealer=0)
+            s.apply(act.Deal(s.dealer, shuffled(rng), 2 + int(rand() * 29), s.batches or "3-2"))
+            legal_actions, apply_index = s.legal_actions, s.apply_index
+            phase = s.phase
+            while phase is not DEAL and phase is not OVER:
+                if phase is DISCARD:
+                    low, high = s.discard_limits()
+                    picks = _PICKS[low + int(rand() * (high - low + 1))]
+                    s.apply(act.Discard(s.turn, tuple(map(s.hand(s.turn).__getitem__,
+                                                          picks[int(rand() * len(picks))]))))
+                else:
+                    apply_index(int(rand() * len(legal_actions())))
+                phase = s.phase
+        state = s
+
+    return run
+
+
+_RANKS = "KQJAT987"
+_BASE_DECK = [(rank, suit) for suit in "SHDC" for rank in _RANKS]
+
+
+def _beats(card: tuple[str, str], other: tuple[str, str], trump: str) -> bool:
+    """Whether `card`, played second, takes the trick from `other`."""
+    if card[1] == other[1]:
+        return _RANKS.index(card[0]) < _RANKS.index(other[0])
+    return card[1] == trump
+
+
+def _legal(hand: list[tuple[str, str]], led: tuple[str, str], trump: str) -> list[tuple[str, str]]:
+    """Follow suit and beat the card led when possible, else trump, else anything."""
+    same = [c for c in hand if c[1] == led[1]]
+    if same:
+        return [c for c in same if _beats(c, led, trump)] or same
+    return [c for c in hand if c[1] == trump] or hand
+
+
+def baseline_deals(seed: int = 1) -> Deals:
+    """A function playing `n` random deals of bare trick play, written the straightforward way."""
+    rng = random.Random(seed)
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            deck = _BASE_DECK[:]
+            rng.shuffle(deck)
+            hands = [deck[0:5], deck[5:10]]
+            trump = deck[10][1]
+            leader = 0
+            for _ in range(5):
+                led = rng.choice(hands[leader])
+                hands[leader].remove(led)
+                follower = 1 - leader
+                card = rng.choice(_legal(hands[follower], led, trump))
+                hands[follower].remove(card)
+                if _beats(card, led, trump):
+                    leader = follower
+
+    return run
+
+
+def measure(seconds: float = 3.0, ruleset: str = "hu-nc", slices: int = 10) -> dict[str, float]:
+    """Engine and baseline deals per CPU second, in alternating slices of `seconds` in all, and their ratio.
+
+    CPU time of this process (not wall time) is counted, so other processes on the machine
+    do not lower the figures; the alternation spreads what load remains over both alike.
+    """
+    runs = {"engine": random_deals(ruleset), "baseline": baseline_deals()}
+    for run in runs.values():
+        run(200)                                     # warm up
+    done = {name: 0 for name in runs}
+    spent = {name: 0.0 for name in runs}
+    for _ in range(slices):
+        for name, run in runs.items():
+            batch = 200
+            end = time.process_time() + seconds / slices / len(runs)
+            while time.process_time() < end:
+                start = time.process_time()
+                run(batch)
+                spent[name] += time.process_time() - start
+                done[name] += batch
+    engine, baseline = done["engine"] / spent["engine"], done["baseline"] / spent["baseline"]
+    return {"random_deals_per_s": round(engine), "baseline_trick_play_deals_per_s": round(baseline),
+            "ratio": round(engine / baseline, 3)}

@@ -1,0 +1,353 @@
+"""The conformance runner: plays each scenario through the engine and checks what the text says.
+
+`run(paths, unit_texts)` reads every scenario under `paths`, checks that each cited unit exists
+and that the scenario's quote still occurs in a cited unit's text (when `unit_texts` is given),
+plays its deals action by action, and compares tricks, points, scores, winner and lot with
+the expectations. A scenario passes, fails (the engine disagrees with it), or is an error
+(it cannot be run: malformed, unknown ruleset or unit, a drifted quote). `coverage(report,
+units)` tells, for each witness, which normative units passing scenarios cite and which none.
+
+Quotes are compared after normalization: Unicode NFC, a line-end hyphen and its line break
+removed, runs of whitespace made one space and none kept before , . ; : ! ? ), typographic
+apostrophes and quotation marks made plain (’ ‘ → ', „ “ ” « » → "), case folded. Spelling
+is not normalized: a corrected letter in the edition is drift. An ellipsis (… or ...) in a
+quote elides: the pieces between must occur in the text in that order.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import actions as act
+from .cards import names
+from .errors import IllegalAction
+from .events import explain
+from .policies import RulePolicy
+from .ruleset import available
+from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, load_scenario
+from .state import DEAL, OVER, SPEAK, Options, State
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one scenario."""
+
+    id: str
+    file: str
+    status: str                      # pass | fail | error
+    message: str
+    cites: tuple[str, ...] = ()
+    ruleset: str | None = None
+    explanation: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The scenario's entry in `ecarte conformance --json` (CONTRACT.md §3)."""
+        return {"id": self.id, "file": self.file, "status": self.status, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcomes of a conformance run, in file order."""
+
+    results: tuple[Result, ...]
+    quotes_checked: bool = False
+
+    @property
+    def summary(self) -> dict[str, int]:
+        """How many scenarios passed, failed and could not be run."""
+        counts = {"pass": 0, "fail": 0, "error": 0}
+        for result in self.results:
+            counts[result.status] += 1
+        return counts
+
+    @property
+    def ok(self) -> bool:
+        """Whether every scenario passed."""
+        return all(r.status == "pass" for r in self.results)
+
+    def as_json(self) -> dict[str, Any]:
+        """`ecarte conformance --json` (CONTRACT.md §3)."""
+        return {"scenarios": [r.as_json() for r in self.results], "summary": self.summary}
+
+    def by_unit(self) -> dict[str, list[dict[str, str]]]:
+        """For each cited unit, the scenarios citing it with their status (`ecarte xref`'s `scenarios`)."""
+        found: dict[str, list[dict[str, str]]] = {}
+        for result in self.results:
+            for unit in result.cites:
+                found.setdefault(unit, []).append({"id": result.id, "status": result.status})
+        return found
+
+
+def discover(paths: Iterable[str | Path]) -> list[Path]:
+    """The scenario files under `paths` (directories searched recursively for *.toml), sorted."""
+    files: list[Path] = []
+    for path in map(Path, paths):
+        files.extend(sorted(path.rglob("*.toml")) if path.is_dir() else [path])
+    return files
+
+
+def run(paths: Iterable[str | Path], unit_texts: Mapping[str, str] | None = None) -> Report:
+    """Run every scenario under `paths`; with `unit_texts` (unit id → text) check cites and quotes."""
+    results: list[Result] = []
+    seen: dict[str, str] = {}
+    for path in discover(paths):
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as error:
+            results.append(Result(path.stem, str(path), "error", str(error)))
+            continue
+        if scenario.id in seen:
+            results.append(Result(scenario.id, scenario.file, "error",
+                                  f"{scenario.file}: duplicate scenario id {scenario.id!r} (also in {seen[scenario.id]})",
+                                  scenario.cites, scenario.ruleset))
+            continue
+        seen[scenario.id] = scenario.file
+        problem = check_citations(scenario, unit_texts) if unit_texts is not None else None
+        if problem:
+            results.append(Result(scenario.id, scenario.file, "error", f"{scenario.file}: {problem}",
+                                  scenario.cites, scenario.ruleset))
+            continue
+        results.append(run_scenario(scenario))
+    return Report(tuple(results), unit_texts is not None)
+
+
+_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "„": '"', "“": '"', "”": '"', "«": '"', "»": '"'})
+
+
+def normalize(text: str) -> str:
+    """Text for quote matching: NFC, hyphenation and whitespace normalized, plain quotes, casefolded."""
+    text = unicodedata.normalize("NFC", text).translate(_TYPOGRAPHY)
+    text = re.sub(r"(\w)[-¬]\s*\n\s*(\w)", r"\1\2", text)
+    text = re.sub(r"\s+([,.;:!?)])", r"\1", " ".join(text.split()))
+    return text.casefold()
+
+
+def quote_found(quote: str, text: str) -> bool:
+    """Whether the quote occurs in the text, its elided pieces (… or ...) in order."""
+    haystack = normalize(text)
+    position = 0
+    for piece in re.split(r"…|\.\.\.", normalize(quote)):
+        piece = piece.strip()
+        if not piece:
+            continue
+        found = haystack.find(piece, position)
+        if found < 0:
+            return False
+        position = found + len(piece)
+    return True
+
+
+def check_citations(scenario: Scenario, unit_texts: Mapping[str, str]) -> str | None:
+    """Why the scenario's cites or quote do not match the corpus; None if they do."""
+    unknown = [unit for unit in scenario.cites if unit not in unit_texts]
+    if unknown:
+        return f"cites unknown unit {unknown[0]}"
+    if scenario.quote and not any(quote_found(scenario.quote, unit_texts[u]) for u in scenario.cites):
+        return f"quote has drifted: {scenario.quote!r} no longer occurs in {', '.join(scenario.cites)}"
+    return None
+
+
+@dataclass
+class _Run:
+    """One scenario being played, with the lines of its explanation."""
+
+    scenario: Scenario
+    state: State
+    lines: list[str] = field(default_factory=list)
+    logged: int = 0
+
+    def narrate(self, text: str | None = None) -> None:
+        """Add a line of the runner's own, then the events logged since, to the explanation."""
+        if text:
+            self.lines.append(text)
+        new = self.state.log[self.logged:]
+        self.logged = len(self.state.log)
+        self.lines.extend("  " + line for line in explain(new, self.state.ruleset))
+
+
+def run_scenario(scenario: Scenario) -> Result:
+    """Play one checked scenario and compare it with its expectations."""
+    first_dealer = None if scenario.draw else scenario.deals[0].dealer
+    state = State(scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
+                  options=Options(scenario.lot_scoring, scenario.max_points_per_deal))
+    run_ = _Run(scenario, state)
+    try:
+        if scenario.draw:
+            _draw(run_)
+        for number, deal in enumerate(scenario.deals, 1):
+            _deal(run_, number, deal)
+        _expect_game(run_)
+    except _Failure as failure:
+        run_.narrate()
+        run_.lines.append(f"{failure.status.upper()}: {failure.message}")
+        return Result(scenario.id, scenario.file, failure.status,
+                      f"{scenario.file}:{failure.line}: {failure.message}" if failure.line
+                      else f"{scenario.file}: {failure.message}", scenario.cites, scenario.ruleset,
+                      tuple(run_.lines))
+    run_.narrate()
+    return Result(scenario.id, scenario.file, "pass", scenario.description, scenario.cites,
+                  scenario.ruleset, tuple(run_.lines))
+
+
+class _Failure(Exception):
+    def __init__(self, status: str, message: str, line: int | None = None):
+        super().__init__(message)
+        self.status, self.message, self.line = status, message, line
+
+
+def _draw(run_: _Run) -> None:
+    state, scenario = run_.state, run_.scenario
+    state.apply(act.Draw(scenario.draw))
+    run_.narrate("draw")
+    tie = state.phase is not DEAL
+    if scenario.draw_dealer is None and not tie:
+        raise _Failure("fail", f"the draw gives the deal to {act.PLAYERS[state.dealer]}; the scenario"
+                       " expects a tie")
+    if scenario.draw_dealer is not None and (tie or state.dealer != scenario.draw_dealer):
+        actual = "a tie" if tie else f"the deal to {act.PLAYERS[state.dealer]}"
+        raise _Failure("fail", f"the draw gives {actual}; the scenario expects"
+                       f" {act.PLAYERS[scenario.draw_dealer]} to deal first")
+
+
+def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
+    state = run_.state
+    if state.phase is OVER:
+        raise _Failure("fail", f"the game is over before deal {number}", deal.line)
+    if state.phase is not DEAL:
+        raise _Failure("error", f"deal {number - 1} is unfinished when deal {number} begins", deal.line)
+    if deal.dealer != state.dealer:
+        raise _Failure("error", f"deal {number}: {act.PLAYERS[state.dealer]} deals, not"
+                       f" {act.PLAYERS[deal.dealer]} (the deal passes: {', '.join(state.ruleset.cites('deal.passes'))})",
+                       deal.line)
+    cards = deal.cards
+    if isinstance(cards, Arranged):
+        state.apply(act.Arrange(deal.dealer, cards.hands, cards.turnup, cards.talon))
+    else:
+        try:
+            state.apply(act.Deal(deal.dealer, cards.pack, cards.cut, cards.batches))
+        except IllegalAction as refusal:
+            if refusal.code != cards.refused:
+                expected = f"; the scenario expects !{cards.refused}" if cards.refused else ""
+                raise _Failure("fail", f"deal {number} refused: {refusal}{expected}", deal.line) from None
+            run_.narrate(f"deal {number} ({cards.batches}, cut {cards.cut}) — refused as expected: {refusal}")
+            return
+        if cards.refused:
+            raise _Failure("fail", f"deal {number} accepted; the scenario expects !{cards.refused}", deal.line)
+    run_.narrate(f"deal {number}")
+    expect = deal.expect
+    dealt_hands = (state.hand(0), state.hand(1))
+    if expect.hands and tuple(map(sorted, expect.hands)) != tuple(map(sorted, dealt_hands)):
+        raise _Failure("fail", f"deal {number} gives A {names(dealt_hands[0])}, B {names(dealt_hands[1])};"
+                       f" the scenario expects A {names(expect.hands[0])}, B {names(expect.hands[1])}", deal.line)
+    if expect.turnup is not None and expect.turnup != state.turnup:
+        raise _Failure("fail", f"deal {number} turns up {names([state.turnup])}; the scenario expects"
+                       f" {names([expect.turnup])}", deal.line)
+    for step in deal.steps:
+        _step(run_, step)
+    for name, expected, actual in (("tricks", expect.tricks, state.tricks),
+                                   ("points", expect.points, state.deal_points),
+                                   ("score", expect.score, state.score)):
+        if expected is not None and tuple(expected) != tuple(actual):
+            raise _Failure("fail", f"deal {number}: {name} A {actual[0]}, B {actual[1]};"
+                           f" the scenario expects A {expected[0]}, B {expected[1]}", deal.line)
+
+
+def _step(run_: _Run, step: Step) -> None:
+    state = run_.state
+    if step.advice:
+        _advice(run_, step)
+        return
+    before = state.fingerprint()
+    try:
+        _apply(state, step.action)
+    except IllegalAction as refusal:
+        if step.expect == refusal.code:
+            if state.fingerprint() != before:
+                raise _Failure("fail", f"{step.text}: refused, but the state changed", step.line) from None
+            run_.narrate(f"{step.action} — refused as expected: {refusal}")
+            return
+        expected = f"; the scenario expects !{step.expect}" if step.expect else ""
+        raise _Failure("fail", f"{step.text}: refused: {refusal}{expected}", step.line) from None
+    run_.narrate(str(step.action))
+    if step.expect:
+        raise _Failure("fail", f"{step.text}: accepted; the scenario expects !{step.expect}", step.line)
+
+
+def _advice(run_: _Run, step: Step) -> None:
+    """Check that the jeux-de-règle policy chooses the step's action now."""
+    wanted = step.action
+    decision = RulePolicy().decide(run_.state, wanted.player)
+    chosen = decision.action if decision else None
+    if isinstance(wanted, act.Discard) and isinstance(chosen, act.Discard):
+        same = wanted.player == chosen.player and sorted(wanted.cards) == sorted(chosen.cards)
+    else:
+        same = wanted == chosen
+    if not same:
+        advised = f"{chosen} ({decision.reason})" if decision else "nothing"
+        raise _Failure("fail", f"{step.text}: the jeux de règle advise {advised}", step.line)
+    run_.lines.append(f"{step.text}: {decision.reason} ({', '.join(decision.cites)})")
+
+
+def _apply(state: State, action: act.PlayerAction) -> None:
+    """Apply a scenario's action; an elder's play where a stand is due implies the stand."""
+    implied = (isinstance(action, act.Play) and state.phase is SPEAK and action.player == state.turn)
+    if implied:
+        state.apply(act.Stand(action.player))
+    try:
+        state.apply(action)
+    except IllegalAction:
+        if implied:
+            state.undo()
+        raise
+
+
+def _expect_game(run_: _Run) -> None:
+    state, expect = run_.state, run_.scenario.expect
+    if expect.score is not None and tuple(expect.score) != state.score:
+        raise _Failure("fail", f"score A {state.score[0]}, B {state.score[1]}; the scenario expects"
+                       f" A {expect.score[0]}, B {expect.score[1]}")
+    if expect.winner is not None and expect.winner != state.winner:
+        actual = "no winner yet" if state.winner is None else f"{act.PLAYERS[state.winner]} wins"
+        raise _Failure("fail", f"{actual}; the scenario expects {act.PLAYERS[expect.winner]} to win")
+    if expect.lot is not None and expect.lot != state.lot:
+        raise _Failure("fail", f"the game counts {state.lot}; the scenario expects {expect.lot}")
+
+
+@dataclass(frozen=True)
+class WitnessCoverage:
+    """For one witness: its normative units, those cited by passing scenarios, and those cited by none."""
+
+    witness: str
+    units: tuple[str, ...]
+    covered: tuple[str, ...]
+    uncovered: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"witness": self.witness, "normative": len(self.units), "covered": list(self.covered),
+                "uncovered": list(self.uncovered)}
+
+
+def coverage(report: Report, units: Iterable[Any], witnesses: Iterable[str] | None = None) -> list[WitnessCoverage]:
+    """Coverage of each witness's normative units by passing scenarios.
+
+    `units` are objects with `id`, `witness` and `normative` (or (id, witness, normative)
+    tuples); only the `witnesses` given count (by default those with a ruleset: a transcript
+    is not a rulebook of its own). A unit is covered when a passing scenario cites it, or cites
+    a unit inside it (hu-nc.44.1 covers hu-nc.44); citing a whole rule does not cover its parts.
+    """
+    chosen = set(available() if witnesses is None else witnesses)
+    cited = {unit for r in report.results if r.status == "pass" for unit in r.cites}
+    by_witness: dict[str, list[str]] = {}
+    for unit in units:
+        unit_id, witness, normative = unit if isinstance(unit, tuple) else (unit.id, unit.witness, unit.normative)
+        if normative and witness in chosen:
+            by_witness.setdefault(witness, []).append(unit_id)
+    out = []
+    for witness, ids in by_witness.items():
+        covered = tuple(u for u in ids if u in cited or any(c.startswith(u + ".") for c in cited))
+        out.append(WitnessCoverage(witness, tuple(ids), covered, tuple(u for u in ids if u not in covered)))
+    return out

@@ -1,0 +1,171 @@
+"""The engine's rules and the parameters they read: ids and one-line statements, no citations.
+
+Which rulebook units state a rule is data: each ruleset (engine/rulesets/*.toml) gives, for
+every parameter below, its value and the units that state it, or the ruleset it inherits
+from and why. A rule's citations under a ruleset are the citations of the parameters it
+reads (`Ruleset.cites(rule_id)`), so adding a witness is adding a file, not code.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Param:
+    """A named parameter of a ruleset: what it decides and which values it takes."""
+
+    name: str
+    doc: str
+    valid: Callable[[Any], bool]
+    expects: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of play the engine implements, named by a stable id."""
+
+    id: str
+    doc: str
+    params: tuple[str, ...]
+
+
+def _one_of(*choices: object) -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: v in choices), "one of " + ", ".join(repr(c) for c in choices)
+
+
+def _int_at_least(low: int) -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: type(v) is int and v >= low), f"an integer ≥ {low}"
+
+
+def _range() -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
+            and 0 <= v[0] <= v[1] <= 5), "[min, max] with 0 ≤ min ≤ max ≤ 5"
+
+
+def _batches() -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: isinstance(v, list) and bool(v) and set(v) <= {"3-2", "2-3"}), \
+        'a non-empty list of "3-2", "2-3"'
+
+
+def _lot_table() -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: isinstance(v, dict) and set(v) == {"0", "1", "2", "3", "4"}
+            and all(type(x) is int and x > 0 for x in v.values())), \
+        'a table "0"…"4" (the loser\'s points) → multiplier'
+
+
+def _order() -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: isinstance(v, str) and sorted(v.split()) == sorted("KQJAT987")), \
+        'the eight ranks low to high, e.g. "7 8 9 T A J Q K"'
+
+
+def _max_points() -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: v == "none" or (type(v) is int and v >= 1)), '"none" or an integer ≥ 1'
+
+
+_PARAMS = [
+    ("pack", "the cards played with", _one_of("piquet-32")),
+    ("rank_order", "the order of the cards in play, high to low", _one_of("K Q J A T 9 8 7")),
+    ("target_points", "the points that win the game", _int_at_least(1)),
+    ("game_ends_at_once", "reaching the target ends the game at once, even in mid-deal", _one_of(True)),
+    ("draw_order", "the order of the cards in the draw for the deal, low to high", _order()),
+    ("draw_deals", "which card of the draw deals first", _one_of("lower", "higher")),
+    ("draw_tie", "what equal cards in the draw do", _one_of("draw-again")),
+    ("min_cut", "the fewest cards each packet of the cut may hold", _int_at_least(1)),
+    ("deal_batches", "the batches the five cards are dealt in (elder's first)", _batches()),
+    ("batches_kept", "the first deal's batches are kept for the whole game", _one_of(True, False)),
+    ("trumps", "how the trump suit is set", _one_of("eleventh-card")),
+    ("deal_passes", "how the deal passes between the players", _one_of("each-deal")),
+    ("king_turned_up_points", "points for a turned-up king, marked by the dealer at once", _int_at_least(0)),
+    ("king_held_points", "points for the king of trumps held and marked", _int_at_least(0)),
+    ("king_marking", "whether a held king must be marked", _one_of("optional")),
+    ("king_window_elder", "until when the elder may mark a held king",
+     _one_of("before-first-lead", "before-first-lead-or-king-led")),
+    ("king_window_dealer", "until when the dealer may mark a held king",
+     _one_of("before-first-lead", "before-own-first-card")),
+    ("king_announcement", "what an oral announcement of the king (announce-king) allows",
+     _one_of("none", "until-second-lead")),
+    ("king_at_game_point", "a player one point short of the target may mark a held king at once",
+     _one_of("at-once", "in-window")),
+    ("proposer", "who may propose an exchange", _one_of("elder")),
+    ("refusal", "what the dealer's refusal of a proposal does", _one_of("play-begins")),
+    ("elder_discards", "how many cards the elder may discard after an accepted proposal", _range()),
+    ("dealer_discards", "how many cards the dealer may discard after the elder", _range()),
+    ("turnup_drawn", "whether the turned-up card can be drawn in the exchange", _one_of(False)),
+    ("short_talon_elder", "an elder's discard larger than the talon",
+     _one_of("take-back-latest")),
+    ("short_talon_dealer", "a dealer's discard larger than the talon",
+     _one_of("take-back-latest", "discard-at-most-talon")),
+    ("repropose", "when the elder may propose again",
+     _one_of("after-each-exchange", "after-dealer-exchanges")),
+    ("exhausted_talon", "what an exhausted talon does to the exchange", _one_of("play-begins")),
+    ("first_leader", "who leads to the first trick", _one_of("elder")),
+    ("must_follow", "a player holding the suit led must play it", _one_of(True)),
+    ("must_overtake", "a player must beat the card led when he can", _one_of(True)),
+    ("must_trump", "a player void in the suit led must trump", _one_of(True)),
+    ("trick_winner", "which card wins a trick", _one_of("trump-else-suit-led")),
+    ("trick_leader", "who leads to the next trick", _one_of("winner")),
+    ("majority_points", "points for three or four tricks", _int_at_least(0)),
+    ("vole_points", "points for all five tricks (the vole)", _int_at_least(0)),
+    ("unproposed_loss", "the dealer's points when the elder played without proposing and lost",
+     _one_of("two-in-all", "one-more")),
+    ("refused_first_loss", "the elder's points when the dealer refused the first proposal and lost",
+     _one_of("two-in-all", "one-more")),
+    ("max_points_per_deal", "the most points a player may mark in one deal (an agreement)", _max_points()),
+    ("lot_table", "what a won game counts by the loser's points, when lot scoring is agreed",
+     _lot_table()),
+]
+
+PARAMS: dict[str, Param] = {name: Param(name, doc, valid, expects)
+                            for name, doc, (valid, expects) in _PARAMS}
+
+_RULES = [
+    ("deck.pack", "Two players play with the 32-card piquet pack.", ("pack",)),
+    ("deck.order", "The cards rank K Q J A T 9 8 7 in every suit.", ("rank_order",)),
+    ("draw.first-dealer", "A draw decides who deals first.", ("draw_order", "draw_deals")),
+    ("draw.tie", "Equal cards in the draw are drawn again.", ("draw_tie",)),
+    ("deal.shuffle-cut", "The dealer shuffles and the elder cuts, each packet keeping its minimum.",
+     ("min_cut",)),
+    ("deal.batches", "Five cards each, the elder's first, in the batches the ruleset allows.",
+     ("deal_batches", "batches_kept")),
+    ("deal.turnup", "The eleventh card is turned up: its suit is trumps; the rest is the talon.",
+     ("trumps",)),
+    ("deal.passes", "The deal passes to the other player after every deal.", ("deal_passes",)),
+    ("king.turned-up", "A king turned up marks points for the dealer at once.", ("king_turned_up_points",)),
+    ("king.held", "The holder of the king of trumps may mark it inside his window.",
+     ("king_held_points", "king_marking", "king_window_elder", "king_window_dealer")),
+    ("king.announced", "An oral announcement of the king keeps its marking open longer.",
+     ("king_announcement",)),
+    ("king.game-point", "One point short of the target, a held king may be marked at once.",
+     ("king_at_game_point",)),
+    ("exchange.speak", "The elder plays (stands) or proposes an exchange.", ("proposer",)),
+    ("exchange.answer", "The dealer accepts or refuses a proposal; a refusal begins the play.",
+     ("refusal",)),
+    ("exchange.discard", "After an accepted proposal each discards and draws as many from the talon.",
+     ("elder_discards", "dealer_discards", "turnup_drawn")),
+    ("exchange.short-talon", "A discard larger than what the talon holds is settled by the ruleset.",
+     ("short_talon_elder", "short_talon_dealer")),
+    ("exchange.repeat", "After an exchange the elder may propose again.", ("repropose",)),
+    ("exchange.talon-exhausted", "When the talon is used up the play begins.", ("exhausted_talon",)),
+    ("play.first-lead", "The elder leads to the first trick.", ("first_leader",)),
+    ("play.must-follow", "A player holding the suit led must play it.", ("must_follow",)),
+    ("play.must-overtake", "A player must beat the card led when he can.", ("must_overtake",)),
+    ("play.must-trump", "A player void in the suit led must play a trump if he has one.", ("must_trump",)),
+    ("play.trick-winner", "A trick goes to the higher trump, else to the higher card of the suit led.",
+     ("trick_winner",)),
+    ("play.trick-leader", "The winner of a trick leads to the next.", ("trick_leader",)),
+    ("score.tricks", "Three or four tricks mark the majority's points.", ("majority_points",)),
+    ("score.vole", "All five tricks (the vole) mark the vole's points.", ("vole_points",)),
+    ("score.unproposed-loss", "An elder who played without proposing and lost gives the dealer more.",
+     ("unproposed_loss",)),
+    ("score.refused-first-proposal", "A dealer who refused the first proposal and lost gives the elder more.",
+     ("refused_first_loss",)),
+    ("score.deal-maximum", "No player marks more than the agreed maximum in one deal.",
+     ("max_points_per_deal",)),
+    ("game.target", "The first to reach the target wins the game, at once.",
+     ("target_points", "game_ends_at_once")),
+    ("game.lot", "With lot scoring a won game counts by the loser's points.", ("lot_table",)),
+]
+
+RULES: dict[str, Rule] = {rid: Rule(rid, doc, params) for rid, doc, params in _RULES}

@@ -1,0 +1,834 @@
+"""A game of écarté as a state machine: the draw, then deal after deal until a player reaches five.
+
+Phases, in order: `draw` (who deals first) → `deal` (the next deal is to be dealt) → `speak`
+(the elder stands or proposes) ⇄ `answer` (the dealer accepts or refuses) → `discard` (elder,
+then dealer) → … → `play` (five tricks) → scored, back to `deal` — or `over` as soon as a player
+reaches the target, even in mid-deal. `apply(action)` either performs a legal action and logs
+its events, or raises `IllegalAction` with the contract's code and leaves the state unchanged.
+
+Hands are bit sets: both hands live in one int, player p's cards at bits 32p…32p+31, so the
+duties of play, the trick's winner and the king's holder are a few bit operations, and the
+legal plays are read from tables indexed by a suit's byte of a hand.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+from operator import attrgetter
+
+from . import actions as act
+from .actions import PLAYERS, Action, PlayerAction
+from .cards import BIT, FULL, HIGHER, SUIT_MASK, card_name, cards_of, is_pack, king_of, mask_of
+from .errors import IllegalAction
+from .events import Event
+from .ruleset import Ruleset, load
+
+
+class Phase(str, Enum):
+    """Where a game stands: what kind of action comes next."""
+
+    DRAW = "draw"
+    DEAL = "deal"
+    SPEAK = "speak"
+    ANSWER = "answer"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+DRAW, DEAL, SPEAK, ANSWER, DISCARD, PLAY, OVER = Phase
+IN_DEAL = (SPEAK, ANSWER, DISCARD, PLAY)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the players agreed beyond the ruleset (CONTRACT.md §4 `[options]`)."""
+
+    lot_scoring: bool = False
+    max_points_per_deal: int | None = None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player sees: his own cards, the table, the score, never the other hand or the talon."""
+
+    player: int
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    deal: int
+    hand: tuple[int, ...]
+    turnup: int | None
+    talon_left: int
+    trick: int | None
+    tricks: tuple[int, int]
+    score: tuple[int, int]
+    deal_points: tuple[int, int]
+    own_discards: tuple[int, ...]
+    kings_marked: tuple[bool, bool]
+
+
+class _Config:
+    """A ruleset's values and citations with the options, unpacked once for the hot paths."""
+
+    def __init__(self, ruleset: Ruleset, options: Options):
+        r = ruleset
+        self.cites = dict(r.rule_cites)
+        self.target = r["target_points"]
+        self.draw_rank = {rank: i for i, rank in enumerate(r["draw_order"].split())}
+        self.lower_deals = r["draw_deals"] == "lower"
+        self.min_cut = r["min_cut"]
+        self.batches = tuple(r["deal_batches"])
+        self.batches_kept = r["batches_kept"]
+        self.king_turned_up = r["king_turned_up_points"]
+        self.king_held = r["king_held_points"]
+        self.elder_king_led = r["king_window_elder"] == "before-first-lead-or-king-led"
+        self.dealer_window = 1 if r["king_window_dealer"] == "before-own-first-card" else 0
+        self.announcement = r["king_announcement"] == "until-second-lead"
+        self.king_at_once = r["king_at_game_point"] == "at-once"
+        self.elder_discards = tuple(r["elder_discards"])
+        self.dealer_discards = tuple(r["dealer_discards"])
+        self.dealer_refused_beyond_talon = r["short_talon_dealer"] == "discard-at-most-talon"
+        self.repropose_needs_dealer_cards = r["repropose"] == "after-dealer-exchanges"
+        self.majority = r["majority_points"]
+        self.vole = r["vole_points"]
+        self.unproposed_two = r["unproposed_loss"] == "two-in-all"
+        self.refused_two = r["refused_first_loss"] == "two-in-all"
+        ruleset_max = r["max_points_per_deal"]
+        self.max_per_deal = options.max_points_per_deal or (None if ruleset_max == "none" else ruleset_max)
+        self.lot_scoring = options.lot_scoring
+        self.lot_table = {int(k): v for k, v in r["lot_table"].items()}
+        self.trick_cites = self.cites["play.trick-winner"]
+
+
+_CONFIGS: dict[tuple[int, int], tuple[Ruleset, Options, _Config]] = {}
+
+
+def _config(ruleset: Ruleset, options: Options) -> _Config:
+    """The configuration of a ruleset and options, cached by identity (hashing Options is slow)."""
+    found = _CONFIGS.get((id(ruleset), id(options)))
+    if found is not None and found[0] is ruleset and found[1] is options:
+        return found[2]
+    if len(_CONFIGS) >= 256:
+        _CONFIGS.clear()
+    config = _Config(ruleset, options)
+    _CONFIGS[id(ruleset), id(options)] = (ruleset, options, config)  # the pair kept alive: ids stay theirs
+    return config
+
+
+class State:
+    """One game between A (0) and B (1) under one ruleset; mutable, with `undo` and `copy`."""
+
+    __slots__ = ("ruleset", "options", "_c", "phase", "dealer", "score", "deal_number", "batches",
+                 "winner", "lot", "hands", "played", "turnup", "trump", "talon", "talon_pos",
+                 "discards", "proposals", "stood_first", "refused_first", "turn", "led",
+                 "cards_played", "tricks", "deal_points", "kings_marked", "kings_announced",
+                 "king_live", "log", "_history", "_checkpoints", "_legal")
+
+    def __init__(self, ruleset: Ruleset | str, *, dealer: int | None = None,
+                 score: tuple[int, int] = (0, 0), options: Options = Options()):
+        self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
+        self.options = options
+        self._c = _config(self.ruleset, options)
+        self.phase = DRAW if dealer is None else DEAL
+        self.dealer = 0 if dealer is None else dealer
+        self.score = (score[0], score[1])
+        self.deal_number = 0
+        self.batches: str | None = None
+        self.winner: int | None = None
+        self.lot: int | None = None
+        self.log: list[Event] = []
+        self._history: list[Action] = []
+        self._checkpoints: list[tuple[int, tuple, int]] = []
+        self._legal: tuple[PlayerAction, ...] | None = None   # legal_actions() until the next action
+        self._clear_deal()
+        self._checkpoint()
+
+    def _clear_deal(self) -> None:
+        """The fields of one deal, empty (`_EMPTY_DEAL`): both hands in `hands` (A at bits 0–31,
+        B at bits 32–63), the cards each has played in `played` (packed the same way), the talon's
+        next card `talon[talon_pos]`, whether the elder stood at once (d'autorité) and the dealer
+        refused the first proposal, the card led (-1 if none), the kings marked and announced (bit p:
+        player p), and whether someone may still mark the king in the play (`king_live`)."""
+        (self.hands, self.played, self.turnup, self.trump, self.talon, self.talon_pos, self.discards,
+         self.proposals, self.stood_first, self.refused_first, self.turn, self.led, self.cards_played,
+         self.tricks, self.deal_points, self.kings_marked, self.kings_announced,
+         self.king_live) = _EMPTY_DEAL
+
+    # ---- reading the state -------------------------------------------------------------
+
+    @property
+    def elder(self) -> int:
+        """The non-dealer, who speaks and leads first."""
+        return 1 - self.dealer
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose turn it is (the dealer when a deal is due), None in the draw or at the end."""
+        if self.phase in IN_DEAL:
+            return self.turn
+        return self.dealer if self.phase is DEAL else None
+
+    @property
+    def talon_left(self) -> int:
+        """How many cards the talon still holds."""
+        return len(self.talon) - self.talon_pos
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """A player's cards, in pack order."""
+        return cards_of(self.hands >> (player << 5) & FULL)
+
+    def hand_mask(self, player: int) -> int:
+        """A player's cards as a bit set."""
+        return self.hands >> (player << 5) & FULL
+
+    def observation(self, player: int) -> Observation:
+        """What `player` sees of the game."""
+        return Observation(player, self.phase, self.to_move, self.dealer, self.deal_number,
+                           self.hand(player), self.turnup if self.turnup >= 0 else None,
+                           self.talon_left, self.led if self.led >= 0 else None, self.tricks,
+                           self.score, self.deal_points, self.discards[player],
+                           (bool(self.kings_marked & 1), bool(self.kings_marked & 2)))
+
+    def legal_actions(self, player: int | None = None) -> tuple[PlayerAction, ...]:
+        """The players' legal actions now (one player's if given); empty when cards are to be dealt.
+
+        Both players' actions are listed: the king of trumps is marked inside a window, not in turn.
+        The answer is a tuple of shared immutable actions (the plays come from prebuilt tables);
+        both players' list is kept until the next action, for `apply_index`.
+        """
+        if player is None:
+            found = self._legal
+            if found is not None:
+                return found
+        if self.phase is PLAY:
+            p = self.turn
+            if player is None or player == p:
+                hand = self.hands >> (p << 5)       # the player's cards in bits 0–31 (A's: then B's)
+                led = self.led
+                found = None
+                if led >= 0:
+                    # follow (and overtake if possible), else trump: the legal cards lie in one suit
+                    found = _FOLLOW[p][led][hand >> (led & 24) & 255]
+                    if found is None:
+                        trump = self.trump
+                        found = _PLAY_TABLES[p][trump][hand >> (trump << 3) & 255] or None
+                if found is None:
+                    s, h, d, c = _PLAY_TABLES[p]
+                    found = s[hand & 255] + h[hand >> 8 & 255] + d[hand >> 16 & 255] + c[hand >> 24 & 255]
+            else:
+                found = ()
+            if self.king_live and self.cards_played <= 2:
+                found += self._play_king_actions(player)
+        else:
+            found = self._exchange_actions(player)
+        if player is None:
+            self._legal = found
+        return found
+
+    def _exchange_actions(self, player: int | None) -> tuple[PlayerAction, ...]:
+        """The legal actions outside the play."""
+        phase = self.phase
+        if phase is SPEAK:
+            found = (act.STAND[self.turn], act.PROPOSE[self.turn])
+        elif phase is ANSWER:
+            found = (act.ACCEPT[self.turn], act.REFUSE[self.turn])
+        elif phase is DISCARD:
+            found = self._discard_actions()
+        else:
+            return ()
+        if player is not None and player != self.turn:
+            found = ()
+        if self._c.king_at_once and self._c.target - 1 in self.score:
+            found += self._king_actions(player)
+        return found
+
+    def discard_limits(self) -> tuple[int, int]:
+        """How few and how many cards the player to discard may put away now."""
+        p = self.turn
+        c = self._c
+        low, high = c.dealer_discards if p == self.dealer else c.elder_discards
+        high = min(high, (self.hands >> (p << 5) & FULL).bit_count())
+        if p == self.dealer and c.dealer_refused_beyond_talon:
+            high = min(high, self.talon_left)
+        return low, high
+
+    def _discard_actions(self) -> tuple[act.Discard, ...]:
+        """Every legal discard of the player to discard, its cards in pack order."""
+        low, high = self.discard_limits()
+        hand = self.hand(self.turn)
+        return tuple(act.Discard(self.turn, cards) for k in range(low, high + 1)
+                     for cards in combinations(hand, k))
+
+    def _king_actions(self, player: int | None) -> tuple[PlayerAction, ...]:
+        """Markings and announcements of the king of trumps open now."""
+        holder = self._king_holder()
+        if holder < 0 or player not in (None, holder):
+            return ()
+        found: tuple[PlayerAction, ...] = ()
+        if self._king_refusal(holder, announce=False) is None:
+            found += (act.MARK_KING[holder],)
+        if self._c.announcement and self._king_refusal(holder, announce=True) is None:
+            found += (act.ANNOUNCE_KING[holder],)
+        return found
+
+    def _play_king_actions(self, player: int | None) -> tuple[PlayerAction, ...]:
+        """`_king_actions` in the play while the king is live: `_king_refusal`'s checks, read directly.
+
+        In the play the holder is fixed (hands only lose cards to `played`) and the checks left
+        are the window (`_king_window_open`) and whether he has marked or announced already.
+        """
+        king = self.trump << 3
+        holder = 0 if (self.hands | self.played) >> king & 1 else 1
+        if player is not None and player != holder or self.kings_marked >> holder & 1:
+            return ()
+        n = self.cards_played
+        c = self._c
+        if holder != self.dealer:
+            open_ = n == 0 or (n == 1 and c.elder_king_led and self.led == king)
+        else:
+            open_ = n <= c.dealer_window
+        announced = self.kings_announced >> holder & 1
+        if open_:
+            if c.announcement and not announced:
+                return _KING_BOTH[holder]
+            return _KING_MARK[holder]
+        if announced and n <= 2:
+            return _KING_MARK[holder]
+        return ()
+
+    # ---- acting, undoing, copying ------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Perform a legal action and log its events; IllegalAction (state unchanged) otherwise."""
+        self._legal = None
+        if action.__class__ is _Play and self.phase is PLAY:
+            # the commonest action, checked here at once: a legal card in turn is performed,
+            # anything else goes to `_play`, which checks in the contract's order and refuses
+            p = action.player
+            card = action.card
+            if p == self.turn and 0 <= card < 32:
+                hand = self.hands >> (p << 5) & FULL
+                led = self.led
+                if led < 0:
+                    legal = hand
+                else:
+                    legal = hand & SUIT_MASK[led >> 3]
+                    if legal:
+                        legal = legal & HIGHER[led] or legal
+                    else:
+                        legal = hand & SUIT_MASK[self.trump] or hand
+                if legal >> card & 1:
+                    self._perform_play(action, p, card)
+                    return
+        _HANDLERS[action.__class__](self, action)
+
+    def apply_index(self, index: int) -> None:
+        """Apply `legal_actions()[index]` (IndexError outside it).
+
+        The action is one the engine has just listed as legal, so it is performed without being
+        checked again: the fast way for policies, searches and the benchmark to play.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        action = legal[index]
+        self._legal = None
+        if action.__class__ is _Play:
+            self._perform_play(action, action.player, action.card)
+        else:
+            _HANDLERS[action.__class__](self, action)
+
+    def undo(self) -> Action:
+        """Take back the last action applied; returns it. IndexError if there is none.
+
+        The state is restored from the checkpoint taken when the current deal was dealt and the
+        deal's later actions are applied again: applying stays cheap, undoing costs one deal.
+        """
+        history = self._history
+        action = history[-1]
+        index, snapshot, log_length = self._checkpoints.pop()
+        replay = history[index:-1]
+        _restore(self, snapshot)
+        self._legal = None
+        del history[index:], self.log[log_length:]
+        for earlier in replay:
+            self.apply(earlier)
+        return action
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions applied so far, in order."""
+        return list(self._history)
+
+    def copy(self) -> State:
+        """An independent copy of this state (its log and history copied too)."""
+        other = State.__new__(State)
+        _restore(other, _values(self))
+        other.log, other._history = list(self.log), list(self._history)
+        other._legal = self._legal
+        other._checkpoints = list(self._checkpoints)
+        return other
+
+    def fingerprint(self) -> tuple:
+        """A value equal for equal states (log and history by their length): did a refusal change nothing?"""
+        return tuple(zip(_FIELDS, _values(self))) + (len(self.log), len(self._history))
+
+    def _checkpoint(self) -> None:
+        """Remember the state before a draw or a deal, for undo."""
+        self._checkpoints.append((len(self._history), _values(self), len(self.log)))
+
+    def _event(self, kind: str, player: int | None, rule: str | None, detail: tuple = (),
+               points: int = 0) -> None:
+        self.log.append(_new_event(Event, (self.deal_number, kind, player, points, rule,
+                                           self._c.cites[rule] if rule else (), detail, self.score)))
+
+    def _refuse(self, code: str, message: str, rule: str | None = None) -> IllegalAction:
+        return IllegalAction(code, message, rule, self._c.cites[rule] if rule else ())
+
+    def _check_turn(self, phase: Phase, player: int, verb: str, rule: str | None = None) -> None:
+        """The checks every player's action starts with: game over, then phase, then turn."""
+        if self.phase is OVER:
+            raise self._refuse("game-over", "the game has ended", "game.target")
+        if self.phase is not phase:
+            raise self._refuse("wrong-phase", f"no {verb} in phase {self.phase.value}")
+        if player != self.turn:
+            raise self._refuse("wrong-turn", f"{PLAYERS[self.turn]} is to {phase.value},"
+                               f" not {PLAYERS[player]}", rule)
+
+    # ---- the draw and the deal ---------------------------------------------------------
+
+    def _draw(self, action: act.Draw) -> None:
+        if self.phase is not DRAW:
+            raise self._refuse("wrong-phase", f"no draw in phase {self.phase.value}")
+        a, b = action.cards
+        if a == b or not (0 <= a < 32 and 0 <= b < 32):
+            raise self._refuse("bad-deal", "the draw takes two different cards of the pack", "draw.first-dealer")
+        rank_a, rank_b = self._c.draw_rank[card_name(a)[0]], self._c.draw_rank[card_name(b)[0]]
+        self._checkpoint()
+        self._history.append(action)
+        if rank_a == rank_b:
+            self._event("draw", None, "draw.tie", (a, b))
+            return
+        self.dealer = 0 if (rank_a < rank_b) == self._c.lower_deals else 1
+        self.phase = DEAL
+        self._event("draw", self.dealer, "draw.first-dealer", (a, b))
+
+    def _check_deal(self, player: int) -> None:
+        if self.phase is not DEAL:
+            if self.phase is OVER:
+                raise self._refuse("game-over", "the game has ended", "game.target")
+            raise self._refuse("wrong-phase", f"no deal in phase {self.phase.value}")
+        if player != self.dealer:
+            raise self._refuse("wrong-turn", f"{PLAYERS[self.dealer]} deals, not {PLAYERS[player]}",
+                               "deal.passes")
+
+    def _deal(self, action: act.Deal) -> None:
+        if self.phase is not DEAL or action.player != self.dealer:
+            self._check_deal(action.player)
+        pack, cut, batches = action.pack, action.cut, action.batches
+        c = self._c
+        if not is_pack(pack):
+            raise self._refuse("bad-deal", "the pack must hold each of the 32 cards once", "deck.pack")
+        if not c.min_cut <= cut <= 32 - c.min_cut:
+            raise self._refuse("bad-deal", f"each packet of the cut must keep {c.min_cut} cards",
+                               "deal.shuffle-cut")
+        if batches not in c.batches or (c.batches_kept and self.batches not in (None, batches)):
+            raise self._refuse("bad-deal", f"batches {batches} not allowed"
+                               + (f": this game deals {self.batches}" if self.batches else ""),
+                               "deal.batches")
+        self._checkpoints.append((len(self._history), _values(self), len(self.log)))
+        self._history.append(action)
+        cards = pack[cut:] + pack[:cut]
+        self.batches = batches
+        if batches == "3-2":     # three each, then two each, the elder first
+            e0, e1, e2, d0, d1, d2, e3, e4, d3, d4, turnup = cards[:11]
+        else:                    # two each, then three each
+            e0, e1, d0, d1, e2, e3, e4, d2, d3, d4, turnup = cards[:11]
+        self._start_deal_masks(BIT[e0] | BIT[e1] | BIT[e2] | BIT[e3] | BIT[e4],
+                               BIT[d0] | BIT[d1] | BIT[d2] | BIT[d3] | BIT[d4], turnup, cards[11:], batches)
+
+    def _arrange(self, action: act.Arrange) -> None:
+        self._check_deal(action.player)
+        hands, turnup, talon = action.hands, action.turnup, action.talon
+        if len(hands[0]) != 5 or len(hands[1]) != 5 or not is_pack((*hands[0], *hands[1], turnup, *talon)):
+            raise self._refuse("bad-deal", "an arranged deal needs five cards each, the turn-up and a"
+                               " talon of 21, each of the 32 cards once", "deck.pack")
+        self._checkpoint()
+        self._history.append(action)
+        self._start_deal(hands[self.elder], hands[self.dealer], turnup, tuple(talon), None)
+
+    def _start_deal(self, elder: Sequence[int], dealer: Sequence[int], turnup: int,
+                    talon: tuple[int, ...], batches: str | None) -> None:
+        self._start_deal_masks(mask_of(elder), mask_of(dealer), turnup, talon, batches)
+
+    def _start_deal_masks(self, elder: int, dealer: int, turnup: int, talon: tuple[int, ...],
+                          batches: str | None) -> None:
+        """A new deal: the hands (as bit sets), the turn-up, the talon; the elder to speak."""
+        self._clear_deal()
+        self.deal_number += 1
+        d = self.dealer
+        e = 1 - d
+        self.hands = elder << (e << 5) | dealer << (d << 5)
+        self.turnup = turnup
+        self.trump = turnup >> 3
+        self.talon = talon
+        self.phase = SPEAK
+        self.turn = e
+        rule = "deal.batches" if batches else "deal.turnup"
+        self.log.append(_new_event(Event, (self.deal_number, "deal", d, 0, rule, self._c.cites[rule],
+                                           (batches, turnup), self.score)))
+        if turnup & 7 == 0:
+            self._mark(d, self._c.king_turned_up, "king.turned-up", "the king is turned up")
+
+    # ---- the exchange ------------------------------------------------------------------
+
+    def _stand(self, action: act.Stand) -> None:
+        if self.phase is not SPEAK or action.player != self.turn:
+            self._check_turn(SPEAK, action.player, "stand", "exchange.speak")
+        self._history.append(action)
+        first = self.proposals == 0
+        self.stood_first = first
+        self._event("stand", action.player, "exchange.speak", (first,))
+        self._begin_play()
+
+    def _propose(self, action: act.Propose) -> None:
+        if self.phase in IN_DEAL and self.talon_pos == len(self.talon):
+            raise self._refuse("talon-empty", "the talon is used up", "exchange.talon-exhausted")
+        if self.phase is not SPEAK or action.player != self.turn:
+            self._check_turn(SPEAK, action.player, "proposal", "exchange.speak")
+        self._history.append(action)
+        self.proposals += 1
+        self.phase, self.turn = ANSWER, self.dealer
+        self._event("propose", action.player, "exchange.speak")
+
+    def _accept(self, action: act.Accept) -> None:
+        if self.phase is not ANSWER or action.player != self.turn:
+            self._check_turn(ANSWER, action.player, "answer", "exchange.answer")
+        self._history.append(action)
+        self.phase, self.turn = DISCARD, self.elder
+        self._event("accept", action.player, "exchange.answer")
+
+    def _refuse_proposal(self, action: act.Refuse) -> None:
+        if self.phase is not ANSWER or action.player != self.turn:
+            self._check_turn(ANSWER, action.player, "answer", "exchange.answer")
+        self._history.append(action)
+        first = self.proposals == 1
+        self.refused_first = first
+        self._event("refuse", action.player, "exchange.answer", (first,))
+        self._begin_play()
+
+    def _discard(self, action: act.Discard) -> None:
+        p, cards = action.player, action.cards
+        if self.phase is not DISCARD or p != self.turn:
+            self._check_turn(DISCARD, p, "discard", "exchange.discard")
+        shift = p << 5
+        hand = self.hands >> shift & FULL
+        for card in cards:
+            if not 0 <= card < 32 or not hand >> card & 1:
+                raise self._refuse("not-in-hand", f"{PLAYERS[p]} does not hold {_card_name(card)}")
+        if len(set(cards)) != len(cards):
+            raise self._refuse("bad-discard", "a card is named twice", "exchange.discard")
+        is_dealer = p == self.dealer
+        low, high = self._c.dealer_discards if is_dealer else self._c.elder_discards
+        if not low <= len(cards) <= high:
+            raise self._refuse("bad-discard", f"{'the dealer' if is_dealer else 'the elder'} discards"
+                               f" {low} to {high} cards, not {len(cards)}", "exchange.discard")
+        left = self.talon_left
+        if is_dealer and self._c.dealer_refused_beyond_talon and len(cards) > left:
+            raise self._refuse("bad-discard", f"the talon holds only {left}: the dealer can discard"
+                               " no more", "exchange.short-talon")
+        self._history.append(action)
+        taken = min(len(cards), left)
+        put, back = cards[:taken], cards[taken:]
+        drawn = self.talon[self.talon_pos:self.talon_pos + taken]
+        self.talon_pos += taken
+        self.hands ^= (sum(map(BIT.__getitem__, put)) | sum(map(BIT.__getitem__, drawn))) << shift
+        self.discards = (self.discards[0] + put, self.discards[1]) if p == 0 else \
+            (self.discards[0], self.discards[1] + put)
+        self._event("discard", p, "exchange.short-talon" if back else "exchange.discard", (put, taken, back))
+        if self.talon_pos == len(self.talon):
+            self._event("exchange-ends", None, "exchange.talon-exhausted", ("talon",))
+            self._begin_play()
+        elif not is_dealer:
+            self.turn = self.dealer
+        elif taken == 0 and self._c.repropose_needs_dealer_cards:
+            self._event("exchange-ends", None, "exchange.repeat", ("stood-pat",))
+            self._begin_play()
+        else:
+            self.phase, self.turn = SPEAK, self.elder
+
+    def _begin_play(self) -> None:
+        self.phase, self.turn = PLAY, 1 - self.dealer
+        self.king_live = self._king_holder() >= 0
+
+    # ---- the king of trumps ------------------------------------------------------------
+
+    def _king_holder(self) -> int:
+        """Who holds (or has played) the king of trumps in this deal; -1 if nobody (turned up, discarded)."""
+        both = self.hands | self.played
+        king = king_of(self.trump) if self.trump >= 0 else 0
+        return 0 if both >> king & 1 else 1 if both >> king + 32 & 1 else -1
+
+    def _king_refusal(self, p: int, announce: bool) -> str | None:
+        """The code refusing `p` to mark (or announce) the king of trumps now; None if he may."""
+        phase = self.phase
+        if phase is OVER:
+            return "game-over"
+        if phase not in IN_DEAL or (announce and (phase is not PLAY or not self._c.announcement)):
+            return "wrong-phase"
+        early = phase is not PLAY
+        if early and not (self._c.king_at_once and self.score[p] == self._c.target - 1):
+            return "wrong-phase"
+        held = self.hands if early else self.hands | self.played
+        if not held >> (p << 5) + king_of(self.trump) & 1:
+            return "no-king"
+        if not early and not self._king_window_open(p, announce):
+            return "too-late"
+        if self.kings_marked >> p & 1 or (announce and self.kings_announced >> p & 1):
+            return "already-marked"
+        return None
+
+    def _king_window_open(self, p: int, announce: bool) -> bool:
+        """Whether `p`'s window for the king is still open in the play."""
+        n = self.cards_played
+        if p != self.dealer:
+            open_ = n == 0 or (n == 1 and self._c.elder_king_led and self.led == king_of(self.trump))
+        else:
+            open_ = n <= self._c.dealer_window
+        return open_ or (not announce and bool(self.kings_announced >> p & 1) and n <= 2)
+
+    def _check_king(self, p: int, announce: bool) -> None:
+        """Raise the refusal of a marking or announcement of the king, if any."""
+        code = self._king_refusal(p, announce)
+        if code is None:
+            return
+        what = "announce" if announce else "mark"
+        message = {
+            "game-over": "the game has ended",
+            "wrong-phase": f"no king to {what} in phase {self.phase.value}"
+                           + (": the king is marked after the exchange" if self.phase in IN_DEAL else ""),
+            "no-king": f"{PLAYERS[p]} does not hold the king of trumps",
+            "too-late": f"{PLAYERS[p]}'s window to {what} the king has closed",
+            "already-marked": f"{PLAYERS[p]} has already {'announced' if announce else 'marked'} the king",
+        }[code]
+        rule = "game.target" if code == "game-over" else "king.announced" if announce else "king.held"
+        raise self._refuse(code, message, rule)
+
+    def _mark_king(self, action: act.MarkKing) -> None:
+        p = action.player
+        self._check_king(p, announce=False)
+        self._history.append(action)
+        self.kings_marked |= 1 << p
+        rule = ("king.game-point" if self.phase is not PLAY
+                else "king.announced" if self.kings_announced >> p & 1 else "king.held")
+        self._mark(p, self._c.king_held, rule, "the king of trumps is marked")
+
+    def _announce_king(self, action: act.AnnounceKing) -> None:
+        self._check_king(action.player, announce=True)
+        self._history.append(action)
+        self.kings_announced |= 1 << action.player
+        self._event("king-announced", action.player, "king.announced")
+
+    # ---- the play ----------------------------------------------------------------------
+
+    def _follow_mask(self, hand: int) -> int:
+        """The cards of `hand` that may be played to the card led: follow, overtake, else trump."""
+        led = self.led
+        suit = hand & SUIT_MASK[led >> 3]
+        if suit:
+            return suit & HIGHER[led] or suit
+        return hand & SUIT_MASK[self.trump] or hand
+
+    def _play(self, action: act.Play) -> None:
+        p, card = action.player, action.card
+        if self.phase is not PLAY or p != self.turn:
+            self._check_turn(PLAY, p, "play", "play.trick-leader" if self.cards_played else "play.first-lead")
+        shift = p << 5
+        hands = self.hands
+        if not 0 <= card < 32 or not hands >> shift + card & 1:
+            raise self._refuse("not-in-hand", f"{PLAYERS[p]} does not hold {_card_name(card)}")
+        if self.led >= 0 and not self._follow_mask(hands >> shift & FULL) >> card & 1:
+            raise self._duty_refusal(hands >> shift & FULL, card)
+        self._perform_play(action, p, card)
+
+    def _perform_play(self, action: act.Play, p: int, card: int) -> None:
+        """Play a card that is legal: to the trick, then the trick's winner, the deal's score."""
+        self._history.append(action)
+        bit = 1 << (p << 5) + card
+        self.hands ^= bit
+        self.played |= bit
+        n = self.cards_played = self.cards_played + 1
+        led = self.led
+        if led < 0:
+            self.led = card
+            self.turn = 1 - p
+            return
+        # the follower takes the trick with a higher card of the suit led, or with a trump
+        winner = p if _BEATS[self.trump][led] >> card & 1 else 1 - p
+        t = self.tricks
+        self.tricks = (t[0] + 1, t[1]) if winner == 0 else (t[0], t[1] + 1)
+        self.led = -1
+        self.turn = winner
+        self.log.append(_new_event(Event, (self.deal_number, "trick", winner, 0, "play.trick-winner",
+                                           self._c.trick_cites, (n >> 1, led, card), self.score)))
+        if n == 10:
+            self._score_deal()
+
+    def _duty_refusal(self, hand: int, card: int) -> IllegalAction:
+        """The duty of play that `card` breaks."""
+        led = self.led
+        suit = hand & SUIT_MASK[led >> 3]
+        if suit and not suit >> card & 1:
+            return self._refuse("must-follow", f"{card_name(card)} does not follow {card_name(led)};"
+                                f" the hand holds {_names(suit)}", "play.must-follow")
+        if suit:
+            return self._refuse("must-overtake", f"{card_name(card)} does not beat {card_name(led)};"
+                                f" the hand holds {_names(suit & HIGHER[led])}", "play.must-overtake")
+        return self._refuse("must-trump", f"void in the suit led, the hand must trump with"
+                            f" {_names(hand & SUIT_MASK[self.trump])}", "play.must-trump")
+
+    # ---- scoring -----------------------------------------------------------------------
+
+    def _score_deal(self) -> None:
+        c = self._c
+        a, b = self.tricks
+        winner = 0 if a >= 3 else 1
+        n = a if a >= 3 else b
+        if n == 5:
+            base = c.vole
+            self._mark(winner, base, "score.vole", "the vole")
+        else:
+            base = c.majority
+            self._mark(winner, base, "score.tricks", _TRICKS[n])
+        if self.phase is OVER:
+            return
+        if self.stood_first and winner == self.dealer:
+            self._penalty(winner, base, c.unproposed_two, "score.unproposed-loss",
+                          "the elder played without proposing and lost")
+        elif self.refused_first and winner != self.dealer:
+            self._penalty(winner, base, c.refused_two, "score.refused-first-proposal",
+                          "the dealer refused the first proposal and lost")
+        if self.phase is not OVER:
+            self.phase = DEAL
+            self.dealer = 1 - self.dealer
+
+    def _penalty(self, p: int, base: int, two_in_all: bool, rule: str, why: str) -> None:
+        """The points a lost game without exchange adds: up to two in all, or one more."""
+        if two_in_all:
+            self._mark(p, max(0, 2 - base), rule, why + (": two in all" if base < 2 else
+                                                         ": two in all, which the tricks already give"))
+        else:
+            self._mark(p, 1, rule, why + ": one point more")
+
+    def _mark(self, p: int, points: int, rule: str, why: str) -> None:
+        """Mark points for `p`, within the deal's maximum and the target; the target ends the game."""
+        c = self._c
+        marked = points
+        if c.max_per_deal is not None and self.deal_points[p] + marked > c.max_per_deal:
+            marked = max(0, c.max_per_deal - self.deal_points[p])
+            self._event("capped", p, "score.deal-maximum", (points - marked,))
+        s = self.score
+        if marked > c.target - s[p]:
+            marked = c.target - s[p]
+        if marked:
+            d = self.deal_points
+            if p == 0:
+                s = self.score = (s[0] + marked, s[1])
+                self.deal_points = (d[0] + marked, d[1])
+            else:
+                s = self.score = (s[0], s[1] + marked)
+                self.deal_points = (d[0], d[1] + marked)
+        self.log.append(_new_event(Event, (self.deal_number, "points", p, marked, rule, c.cites[rule],
+                                           (points, why), s)))
+        if s[p] >= c.target:
+            self.phase, self.winner = OVER, p
+            self.lot = c.lot_table[self.score[1 - p]] if c.lot_scoring else 1
+            self._event("game", p, "game.lot" if c.lot_scoring else "game.target", (self.lot,))
+
+
+_new_event = tuple.__new__
+_TRICKS = ("", "", "", "3 tricks", "4 tricks")
+_EMPTY_DEAL = (0, 0, -1, -1, (), 0, ((), ()), 0, False, False, -1, -1, 0, (0, 0), (0, 0), 0, 0, False)
+_Play = act.Play
+_BEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(HIGHER[led] | (SUIT_MASK[trump] if led >> 3 != trump else 0) for led in range(32))
+    for trump in range(4))
+"""_BEATS[trump][led]: the cards that take a trick to which `led` was led (higher of its suit, or a trump)."""
+_FIELDS = State.__slots__[:-4]
+"""The fields a checkpoint holds, copied and compared: all but the log, the history, the checkpoints
+and the cached legal actions."""
+_values = attrgetter(*_FIELDS)
+
+
+def _restore(state: State, values: tuple) -> None:
+    """Set the fields of `_FIELDS` from a tuple of `_values` (written out: one unpacking, no loop)."""
+    (state.ruleset, state.options, state._c, state.phase, state.dealer, state.score,
+     state.deal_number, state.batches, state.winner, state.lot, state.hands, state.played,
+     state.turnup, state.trump, state.talon, state.talon_pos, state.discards, state.proposals,
+     state.stood_first, state.refused_first, state.turn, state.led, state.cards_played,
+     state.tricks, state.deal_points, state.kings_marked, state.kings_announced, state.king_live) = values
+
+
+def _play_tables() -> tuple[tuple[tuple[tuple[act.Play, ...], ...], ...], ...]:
+    """For each player and suit, the Play actions named by every byte of that suit's bits."""
+    return tuple(tuple(tuple(tuple(act.PLAY[p][8 * s + r] for r in range(8) if byte >> r & 1)
+                             for byte in range(256)) for s in range(4)) for p in (0, 1))
+
+
+_PLAY_TABLES = _play_tables()
+
+
+def _follow_tables() -> tuple[tuple[tuple[tuple[act.Play, ...] | None, ...], ...], ...]:
+    """For each player and card led, the legal plays for every byte of the led suit's bits in the hand.
+
+    The duty read into the table is `_follow_mask`'s first half: the cards of the suit that beat
+    the card led, else any of the suit; None for a void (the player must then trump if he can).
+    """
+    tables = []
+    for p in (0, 1):
+        by_led = []
+        for led in range(32):
+            suit = led >> 3
+            row: list[tuple[act.Play, ...] | None] = [None]
+            for byte in range(1, 256):
+                cards = byte << (suit << 3)
+                legal = cards & HIGHER[led] or cards
+                row.append(_PLAY_TABLES[p][suit][legal >> (suit << 3)])
+            by_led.append(tuple(row))
+        tables.append(tuple(by_led))
+    return tuple(tables)
+
+
+_FOLLOW = _follow_tables()
+_KING_MARK = tuple((act.MARK_KING[p],) for p in (0, 1))
+_KING_BOTH = tuple((act.MARK_KING[p], act.ANNOUNCE_KING[p]) for p in (0, 1))
+
+
+def _card_name(card: int) -> str:
+    """A card's name, or the number itself if it names no card (refused as not in hand)."""
+    return card_name(card) if 0 <= card < 32 else f"card {card!r}"
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_name(c) for c in cards_of(mask))
+
+
+_HANDLERS = {
+    act.Draw: State._draw,
+    act.Deal: State._deal,
+    act.Arrange: State._arrange,
+    act.Stand: State._stand,
+    act.Propose: State._propose,
+    act.Accept: State._accept,
+    act.Refuse: State._refuse_proposal,
+    act.Discard: State._discard,
+    act.MarkKing: State._mark_king,
+    act.AnnounceKing: State._announce_king,
+    act.Play: State._play,
+}

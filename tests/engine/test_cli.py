@@ -1,0 +1,78 @@
+"""The command-line modules: conformance, explain, bench and play, as a user runs them."""
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from ecarte.cli import main
+
+SUITE = Path(__file__).resolve().parents[1] / "conformance"
+ONE = SUITE / "hu-nc" / "engine-dealer-announces-king.toml"
+
+
+def test_conformance_json_follows_the_contract(capsys):
+    assert main(["conformance", str(ONE), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["summary"] == {"pass": 1, "fail": 0, "error": 0}
+    assert set(data["scenarios"][0]) == {"id", "file", "status", "message"}
+
+
+def test_conformance_exits_1_on_an_error(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "x"\n', encoding="utf-8")
+    assert main(["conformance", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "error bad" in out and f"{bad}: cites must be" in out
+
+
+def test_conformance_on_a_missing_path_is_an_input_error(capsys):
+    assert main(["conformance", "no/such/dir"]) == 2
+    assert "ecarte conformance: no/such/dir: no such file or folder" in capsys.readouterr().err
+
+
+def test_conformance_explain_and_coverage(capsys):
+    main(["conformance", str(ONE), "--explain", "--coverage"])
+    out = capsys.readouterr().out
+    assert "king.announced: hu-nc.27, hu-nc.28" in out
+    assert "hu-nc: " in out and "normative units covered" in out
+
+
+def test_explain_a_scenario_event_by_event(capsys):
+    assert main(["explain", str(ONE)]) == 0
+    assert "score.unproposed-loss: hu-nc.41" in capsys.readouterr().out
+
+
+def test_explain_a_rule_of_a_ruleset_shows_its_inheritance(capsys):
+    assert main(["explain", "--ruleset", "de-scheicher", "--rule", "score.refused-first-proposal"]) == 0
+    out = capsys.readouterr().out
+    assert "inherited from en-wiki" in out and "§10.1" in out
+
+
+def test_explain_refuses_unknown_rulesets(capsys):
+    assert main(["explain", "--ruleset", "xx"]) == 2
+
+
+def test_bench_json_prints_the_figures(capsys):
+    assert main(["bench", "--json", "--seconds", "0.4"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    engine = data["engine"]
+    assert set(engine) == {"random_deals_per_s", "dd_solves_per_s", "baseline_trick_play_deals_per_s", "ratio"}
+    assert engine["random_deals_per_s"] > 0 and engine["dd_solves_per_s"] is None
+    assert data["repair"] == {"words_per_s": None} and data["build"] == {"corpus_s": None}
+
+
+def test_play_a_whole_game_from_piped_answers(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 500))
+    assert main(["play", "--seed", "11", "--ruleset", "en-wiki"]) == 0
+    out = capsys.readouterr().out
+    assert "wins the game" in out and "score.tricks: en-wiki.s5.p1" in out
+
+
+def test_play_refuses_an_unknown_ruleset():
+    assert main(["play", "--ruleset", "xx"]) == 2
+
+
+def test_the_engine_imports_without_the_pipeline():
+    code = "import engine, sys; assert not [m for m in sys.modules if m.split('.')[0] == 'pipeline']"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])

@@ -1,0 +1,97 @@
+"""Rulesets as data: complete, citing their own witness, inheritance visible, malformed files refused."""
+import pytest
+
+from engine import ruleset as rs
+from engine.rules import PARAMS, RULES
+
+
+@pytest.mark.parametrize("siglum", ["hu-nc", "de-scheicher", "en-wiki", "en-short"])
+def test_every_ruleset_gives_every_parameter_with_its_source(siglum):
+    ruleset = rs.load(siglum)
+    assert set(ruleset.provisions) == set(PARAMS)
+    for provision in ruleset.provisions.values():
+        assert provision.cites or provision.convention
+        assert all(c.startswith(siglum + ".") for c in provision.own_cites)
+        assert provision.inherited_from is None or provision.reason
+
+
+def test_a_lacuna_is_inherited_visibly():
+    provision = rs.load("de-scheicher").provisions["must_trump"]
+    assert provision.inherited_from == "en-wiki" and "de-scheicher.7.1" in provision.own_cites
+    assert rs.load("de-scheicher").describe("play.must-trump") == \
+        "de-scheicher.7.1; inherited from en-wiki: en-wiki.s7.p1, en-wiki.s7.p1.i3"
+
+
+def test_an_inheritance_chain_names_the_source():
+    provision = rs.load("en-short").provisions["min_cut"]
+    assert (provision.inherited_from, provision.source, provision.value) == ("en-wiki", "de-scheicher", 2)
+
+
+def test_a_convention_says_why_no_unit_is_cited():
+    assert "convention: no witness says" in rs.load("hu-nc").describe("draw.tie")
+
+
+def test_every_rule_reads_known_parameters():
+    assert all(p in PARAMS for rule in RULES.values() for p in rule.params)
+
+
+def test_witnesses_differ_where_their_texts_do():
+    values = {s: rs.load(s)["refused_first_loss"] for s in rs.available()}
+    assert values == {"hu-nc": "two-in-all", "de-scheicher": "one-more", "en-wiki": "one-more",
+                      "en-short": "two-in-all"}
+
+
+def test_a_variant_replaces_values_and_keeps_citations():
+    variant = rs.load("hu-nc").with_values(target_points=7)
+    assert variant["target_points"] == 7 and variant.cites("game.target") == rs.load("hu-nc").cites("game.target")
+    with pytest.raises(rs.RulesetError):
+        rs.load("hu-nc").with_values(target_points=0)
+
+
+@pytest.fixture
+def ruleset_dir(tmp_path, monkeypatch):
+    """A folder holding copies of the shipped rulesets, to add malformed ones to."""
+    for path in rs.RULESET_DIR.glob("*.toml"):
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(rs, "RULESET_DIR", tmp_path)
+    rs.load.cache_clear()
+    rs._read.cache_clear()
+    yield tmp_path
+    rs.load.cache_clear()
+    rs._read.cache_clear()
+
+
+def base_text() -> str:
+    return (rs.Path(rs.__file__).with_name("rulesets") / "en-wiki.toml").read_text(encoding="utf-8")
+
+
+def write_variant(folder, siglum, text):
+    (folder / f"{siglum}.toml").write_text(text.replace('siglum = "en-wiki"', f'siglum = "{siglum}"')
+                                           .replace('"en-wiki.', f'"{siglum}.'), encoding="utf-8")
+
+
+@pytest.mark.parametrize("change, message", [
+    (('[params.pack]\nvalue = "piquet-32"', "[params.pack]"), "needs `value`"),
+    (("[params.pack]\nvalue", "[params.pack]\nvalu"), "expected a table with keys among"),
+    (('[params.target_points]\nvalue = 5', '[params.target_points]\nvalue = 0'), "is not an integer ≥ 1"),
+    (('[params.min_cut]\ninherits = "de-scheicher"\nreason = "the article does not mention the cut."',
+      '[params.min_cut]\ninherits = "de-scheicher"'), "takes `reason`"),
+    (('[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]',
+      '[params.trumps]\nvalue = "eleventh-card"\ncites = ["hu-nc.13"]'), "is not a unit of"),
+    (('[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]', ''), "missing parameters ['trumps']"),
+    (('[params.min_cut]\ninherits = "de-scheicher"', '[params.min_cut]\ninherits = "nobody"'), "unknown ruleset 'nobody'"),
+])
+def test_malformed_rulesets_are_refused(ruleset_dir, change, message):
+    write_variant(ruleset_dir, "xx", base_text().replace(*change))
+    with pytest.raises(rs.RulesetError) as caught:
+        rs.load("xx")
+    assert message in str(caught.value)
+
+
+def test_an_inheritance_cycle_is_refused(ruleset_dir):
+    text = base_text().replace('[params.pack]\nvalue = "piquet-32"\ncites = ["en-wiki.s2.p1"]',
+                               '[params.pack]\ninherits = "yy"\nreason = "r"')
+    write_variant(ruleset_dir, "xx", text)
+    write_variant(ruleset_dir, "yy", text.replace('inherits = "yy"', 'inherits = "xx"'))
+    with pytest.raises(rs.RulesetError, match="inheritance cycle"):
+        rs.load("xx")

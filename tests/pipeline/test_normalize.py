@@ -1,0 +1,51 @@
+"""The normalized modern layer of hu-nc: period spellings beside today's, by rules and hunspell."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline import corpus
+from pipeline.model import Reading
+from pipeline.normalize import normalize_word, normalized_text, normalizer
+
+
+@pytest.mark.parametrize("printed, modern", [
+    ("kilencz", "kilenc"), ("nyolcz", "nyolc"), ("daczára", "dacára"), ("czéljából", "céljából"),
+    ("melylyel", "mellyel"), ("számit", "számít"), ("kihivott", "kihívott"), ("szin", "szín"),
+    ("játszák", "játsszák"), ("épúgy", "éppúgy"), ("Kilencz", "Kilenc"),
+])
+def test_period_spelling_is_modernized(printed, modern):
+    assert normalize_word(printed) == modern
+
+
+@pytest.mark.parametrize("word", ["szint", "kártyát", "játékos", "roi", "marque", "coup", "atout", "chouetteurnek"])
+def test_modern_words_and_words_without_a_modern_form_stay(word):
+    assert normalize_word(word) == word
+
+
+@pytest.mark.parametrize("printed, modern", [
+    ("mindenki, a ki egy", "mindenki, aki egy"), ("A ki atoutnak", "Aki atoutnak"),
+    ("a kártyajátékot, a melylyel osztani", "a kártyajátékot, amellyel osztani"),
+    ("úgy a mint van", "úgy amint van"), ("jelzi a nélkül, hogy", "jelzi anélkül, hogy"),
+    ("ép oly kevéssé", "éppoly kevéssé"), ("a kártyák sorrendje", "a kártyák sorrendje"),
+    ("a talon ki nem merült", "a talon ki nem merült"),
+])
+def test_relative_pronouns_written_apart_are_joined_only_after_the_article_a(printed, modern):
+    assert normalizer().text(printed) == modern
+
+
+def test_edition_carries_the_modern_form_beside_the_printed_one():
+    units = {u.id: u for u in corpus.load_corpus()["hu-nc"].walk()}
+    regs = {(s.text, s.reg) for line in units["hu-nc.12"].lines for s in line.spans
+            if isinstance(s, Reading) and s.reg}
+    assert {("kilencz", "kilenc"), ("nyolcz", "nyolc")} <= regs
+    assert "kilencz" in units["hu-nc.12"].text
+    assert "tíz, kilenc, nyolc, hét" in normalized_text(units["hu-nc.12"])
+    assert normalized_text(units["hu-nc.10"]).startswith("A sorrend megállapítása után")
+    assert "amellyel osztani" in normalized_text(units["hu-nc.10"])
+
+
+def test_words_broken_at_a_line_end_are_normalized_whole():
+    units = {u.id: u for u in corpus.load_corpus()["hu-nc"].walk()}
+    assert "szá-" in units["hu-nc.48"].lines[1].text and " számit " in units["hu-nc.48"].text
+    assert " számít " in normalized_text(units["hu-nc.48"])
+    assert normalized_text(units["hu-nc.34"]).startswith("Aki dacára annak")
