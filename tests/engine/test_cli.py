@@ -59,7 +59,8 @@ def test_bench_json_prints_the_figures(capsys):
     engine = data["engine"]
     assert set(engine) == {"random_deals_per_s", "dd_solves_per_s", "baseline_trick_play_deals_per_s", "ratio"}
     assert engine["random_deals_per_s"] > 0 and engine["dd_solves_per_s"] is None
-    assert data["repair"] == {"words_per_s": None} and data["build"] == {"corpus_s": None}
+    assert set(data["repair"]) == {"words_per_s"} and data["repair"]["words_per_s"] > 0
+    assert set(data["build"]) == {"corpus_s"} and data["build"]["corpus_s"] > 0
 
 
 def test_play_a_whole_game_from_piped_answers(monkeypatch, capsys):

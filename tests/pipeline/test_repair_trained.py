@@ -12,7 +12,10 @@ from pipeline.repair.training import TRAINING, conditions
 
 SOURCES = Path(__file__).resolve().parents[2] / "corpus" / "sources"
 
-pytestmark = pytest.mark.skipif(not conditions(), reason=f"no training pairs in {TRAINING} (ecarte synth)")
+
+
+def test_the_training_pairs_are_committed():
+    assert conditions(), f"no training pairs in {TRAINING}: run ecarte synth and commit them"
 
 
 @pytest.mark.parametrize("noisy, clean", [
