@@ -98,13 +98,14 @@ def apply_normativity(texts: dict[str, WitnessText], normativity) -> None:
 
 
 @lru_cache(maxsize=1)
-def _cached() -> dict[str, WitnessText]:
+def texts() -> dict[str, WitnessText]:
+    """The corpus loaded once per process, for readers (xref, conformance); builds load afresh."""
     return load_corpus()
 
 
 def units() -> list[Unit]:
     """Every unit of every witness, in catalogue and document order."""
-    return [unit for text in _cached().values() for unit in text.walk()]
+    return [unit for text in texts().values() for unit in text.walk()]
 
 
 def unit_texts() -> dict[str, str]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -19,10 +20,11 @@ class Place:
     heading: str | None
 
 
+@lru_cache(maxsize=1)
 def places() -> dict[str, Place]:
-    """Every unit id with its place in its witness."""
+    """Every unit id with its place in its witness (of the corpus loaded once per process)."""
     found: dict[str, Place] = {}
-    for text in corpus._cached().values():
+    for text in corpus.texts().values():
         heading = None
         for top in text.units:
             if top.kind is Kind.HEADING:
@@ -39,7 +41,7 @@ def _visit(unit: Unit, parent: Unit | None, heading: str | None, found: dict[str
 
 def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[dict]:
     """An edition's unit is aligned with the same unit of the transcripts it is made from."""
-    witnesses = corpus._cached()
+    witnesses = corpus.texts()
     meta = witnesses[unit.witness].witness.meta
     sources = [meta[key] for key in ("base", "front_from") if key in meta]
     sources += [s for s, t in witnesses.items() if t.witness.meta.get("base") == unit.witness
@@ -62,7 +64,7 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict) -
               "normative": unit.normative}
     if not unit.normative:
         record["reason"] = corpus.reasons().get(unit.reason, unit.reason)
-    if corpus._cached()[unit.witness].witness.kind == "edition":
+    if corpus.texts()[unit.witness].witness.kind == "edition":
         record["normalized"] = normalize.normalized_text(unit)
     record["aligned"] = transcript_links(unit, by_id)
     record["rules"] = rules.get(unit.id, [])
@@ -89,7 +91,7 @@ def describe(unit_id: str) -> str:
     place = by_id[unit_id]
     unit = place.unit
     what = unit.kind.value + (f" {unit.n}" if unit.n else "")
-    lines = [f"{unit.id} — {what} of {unit.witness} ({corpus._cached()[unit.witness].witness.title})"]
+    lines = [f"{unit.id} — {what} of {unit.witness} ({corpus.texts()[unit.witness].witness.title})"]
     if place.heading:
         lines.append(f"under: {place.heading}")
     if place.parent:
