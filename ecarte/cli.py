@@ -11,6 +11,7 @@ import pkgutil
 import sys
 
 from . import commands
+from engine import RulesetError
 from pipeline.errors import InputError
 
 
@@ -34,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args._run(args) or 0)
-    except InputError as error:
+    except (InputError, RulesetError) as error:
         print(f"ecarte {args.command}: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:

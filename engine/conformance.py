@@ -27,7 +27,7 @@ from .cards import names
 from .errors import IllegalAction
 from .events import explain
 from .policies import RulePolicy
-from .ruleset import available
+from .ruleset import RulesetError, available
 from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, load_scenario
 from .state import DEAL, OVER, SPEAK, Options, State
 
@@ -172,8 +172,12 @@ class _Run:
 def run_scenario(scenario: Scenario) -> Result:
     """Play one checked scenario and compare it with its expectations."""
     first_dealer = None if scenario.draw else scenario.deals[0].dealer
-    state = State(scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
-                  options=Options(scenario.lot_scoring, scenario.max_points_per_deal))
+    try:
+        state = State(scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
+                      options=Options(scenario.lot_scoring, scenario.max_points_per_deal))
+    except RulesetError as error:                 # the scenario cannot be run: an error, not a fail
+        return Result(scenario.id, scenario.file, "error", f"{scenario.file}: {error}",
+                      scenario.cites, scenario.ruleset)
     run_ = _Run(scenario, state)
     try:
         if scenario.draw:

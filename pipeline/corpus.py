@@ -1,7 +1,6 @@
 """The corpus as data: every witness cut into units, with normativity applied (no files written)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -9,11 +8,11 @@ from pathlib import Path
 from .collate import collate_edition
 from .errors import InputError
 from .model import Kind, Unit, Witness
+from .normativity import NORMATIVITY, read_normativity
 from .segment import Segmentation, segmenter
-from .paths import CATALOGUE, EDITORIAL, SOURCES
+from .paths import CATALOGUE, SOURCES
 from .sources import load_witnesses, read_source
 
-NORMATIVITY = EDITORIAL / "normativity.toml"
 
 
 @dataclass
@@ -67,20 +66,7 @@ def load_corpus() -> dict[str, WitnessText]:
     return texts
 
 
-def read_normativity(path: Path = NORMATIVITY) -> tuple[dict[str, str], dict[str, str]]:
-    """The categories of non-normative text and the unit patterns assigned to them."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise InputError(f"unreadable normativity file: {error}", path) from None
-    categories, units = data.get("categories", {}), data.get("units", {})
-    for pattern, category in units.items():
-        if category not in categories:
-            raise InputError(f"unit pattern {pattern!r} names unknown category {category!r}", path)
-    return categories, units
-
-
-def apply_normativity(texts: dict[str, WitnessText], normativity) -> None:
+def apply_normativity(texts: dict[str, WitnessText], normativity, path: Path = NORMATIVITY) -> None:
     """Mark non-normative units; every pattern must match a unit, every heading is one."""
     categories, patterns = normativity
     units = [unit for text in texts.values() for unit in text.walk()]
@@ -92,7 +78,7 @@ def apply_normativity(texts: dict[str, WitnessText], normativity) -> None:
         matched = [u for u in units if u.id == stem
                    or pattern.endswith("*") and u.id.startswith(stem + ".")]
         if not matched:
-            raise InputError(f"unit pattern {pattern!r} matches no unit", NORMATIVITY)
+            raise InputError(f"unit pattern {pattern!r} matches no unit", path)
         for unit in matched:
             unit.normative, unit.reason = False, category
 
@@ -112,7 +98,3 @@ def unit_texts() -> dict[str, str]:
     """Unit id → reading text, for checking quotes against the corpus."""
     return {unit.id: unit.text for unit in units()}
 
-
-def reasons() -> dict[str, str]:
-    """Category → description of the non-normative categories."""
-    return read_normativity()[0]

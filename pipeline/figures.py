@@ -25,9 +25,9 @@ from .errors import InputError
 from .evaluate import ZERO, Score, score
 from .gold import printed, read_gold
 from .model import Line, Unit
-from .paths import CORPUS
+from .paths import TRAINING
 
-HELDOUT = CORPUS / "training" / "heldout"
+HELDOUT = TRAINING / "heldout"
 ENGINES = ("eng", "hun")
 
 

@@ -11,11 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .errors import InputError
-from .evaluate import plain_text
+from .evaluate import read_text
 from .model import Line, Unit
-from .paths import ROOT
+from .paths import GOLD
 
-GOLD = ROOT / "tests" / "gold"
 NAME = re.compile(r"^hu-nc\.(?P<n>[1-9][0-9]*)\.txt$")
 
 
@@ -26,7 +25,7 @@ def read_gold(directory: Path = GOLD) -> dict[str, str]:
         match = NAME.match(path.name)
         if not match:
             raise InputError("a gold file is named hu-nc.N.txt after the rule it holds", path)
-        text = plain_text(path.read_text(encoding="utf-8")).strip("\n")
+        text = read_text(path).strip("\n")
         number = match.group("n")
         if not text.startswith(f"{number}. "):
             raise InputError(f"the text must begin with the rule's number '{number}. '", path)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import lexicon as lexicons
 from .collate.spans import Span, line_from_spans
 from .errors import InputError
+from .files import read_toml
 from .model import Reading, Unit
 from .paths import EDITORIAL
 
@@ -52,14 +52,14 @@ class Rules:
 
 def load_rules(path: Path = RULES) -> Rules:
     """The rules of a normalization file, or an InputError naming it."""
+    data = read_toml(path, "normalization rules")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
         return Rules(
             tuple(WordRule(re.compile(r["pattern"]), r["replace"], r["why"]) for r in data.get("word", [])),
             tuple(Join(re.compile(r["first"]), re.compile(r["second"]), r["joined"], r["why"])
                   for r in data.get("join", [])))
-    except (OSError, tomllib.TOMLDecodeError, KeyError, re.error) as error:
-        raise InputError(f"unreadable normalization rules: {error!r}", path) from None
+    except (KeyError, re.error) as error:
+        raise InputError(f"malformed normalization rule: {error}", path) from None
 
 
 class Normalizer:

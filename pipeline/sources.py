@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from pathlib import Path
 
 from .errors import InputError
+from .files import read_toml
 from .model import Witness
 from .paths import CATALOGUE, SOURCES
 
@@ -14,12 +14,7 @@ REQUIRED = ("title", "language", "kind", "segmenter")
 
 def load_witnesses(catalogue: Path = CATALOGUE) -> dict[str, Witness]:
     """Read the catalogue of witnesses, in file order, checking each entry's required fields."""
-    try:
-        data = tomllib.loads(catalogue.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("witness catalogue not found", catalogue) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise InputError(f"unreadable witness catalogue: {error}", catalogue) from None
+    data = read_toml(catalogue, "witness catalogue")
     witnesses = {}
     for siglum, entry in data.items():
         missing = [key for key in REQUIRED if key not in entry]

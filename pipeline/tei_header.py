@@ -7,14 +7,15 @@ into TEI. Nothing here depends on the time of the build, so the same inputs give
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 
 from lxml import etree
 
+from . import __version__
 from .errors import InputError
+from .files import read_toml
+from .normativity import read_normativity
 from .model import Witness
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -56,13 +57,11 @@ class Principles:
     @classmethod
     def load(cls, path: Path) -> "Principles":
         """Read and check the principles file."""
+        data = read_toml(path, "editorial principles")
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
             principles = cls(**{**data, "team_resp": tuple(data["team_resp"])})
-        except FileNotFoundError:
-            raise InputError("editorial principles not found", path) from None
-        except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
-            raise InputError(f"unreadable editorial principles: {error}", path) from None
+        except (KeyError, TypeError) as error:
+            raise InputError(f"editorial principles lack or misname a field: {error}", path) from None
         unknown = set(principles.editorial) - set(EDITORIAL_PARTS)
         if unknown:
             raise InputError(f"unknown [editorial] parts {sorted(unknown)} "
@@ -82,18 +81,8 @@ class TeiContext:
 def load_context(corpus: Path) -> TeiContext:
     """The TEI context of a corpus directory: its principles, normativity categories and our version."""
     principles = Principles.load(corpus / "editorial" / "principles.toml")
-    normativity = corpus / "editorial" / "normativity.toml"
-    try:
-        categories = tomllib.loads(normativity.read_text(encoding="utf-8")).get("categories", {})
-    except FileNotFoundError:
-        categories = {}
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"unreadable normativity categories: {error}", normativity) from None
-    try:
-        version = metadata.version("ecarte")
-    except metadata.PackageNotFoundError:   # run from a checkout that was never installed
-        version = "0"
-    return TeiContext(principles, dict(categories), version)
+    categories, _ = read_normativity(corpus / "editorial" / "normativity.toml")
+    return TeiContext(principles, dict(categories), __version__)
 
 
 def category_id(siglum: str, reason: str) -> str:

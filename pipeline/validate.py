@@ -23,10 +23,10 @@ from lxml import etree
 from saxonche import PySaxonApiError, PySaxonProcessor
 
 from .errors import InputError
+from .paths import SCHEMA
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
-RELAXNG = SCHEMA_DIR / "ecarte-tei.rng"
-SCHEMATRON = SCHEMA_DIR / "ecarte-tei.sch"
+RELAXNG = SCHEMA / "ecarte-tei.rng"
+SCHEMATRON = SCHEMA / "ecarte-tei.sch"
 SCH_NS = "http://purl.oclc.org/dsdl/schematron"
 XSL_NS = "http://www.w3.org/1999/XSL/Transform"
 SUPPORTED = {"schema", "title", "ns", "let", "pattern", "rule", "assert", "report", "value-of", "name", "p"}

@@ -7,8 +7,9 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from . import corpus, link, normalize
+from .normativity import reasons
 from .errors import InputError
-from .model import Kind, Unit
+from .model import Kind, Link, Unit
 
 
 @dataclass
@@ -39,7 +40,7 @@ def _visit(unit: Unit, parent: Unit | None, heading: str | None, found: dict[str
         _visit(child, unit, heading or unit.head, found)
 
 
-def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[dict]:
+def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
     """An edition's unit is aligned with the same unit of the transcripts it is made from."""
     witnesses = corpus.texts()
     meta = witnesses[unit.witness].witness.meta
@@ -52,8 +53,7 @@ def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[dict]:
         other = by_id.get(f"{siglum}.{path}")
         if other:
             score = round(fuzz.ratio(unit.text, other.unit.text) / 100, 3)
-            links.append({"id": other.unit.id, "relation": "equivalent", "score": score,
-                          "source": "auto"})
+            links.append(Link(unit.id, other.unit.id, "equivalent", score, "auto"))
     return links
 
 
@@ -63,10 +63,11 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict) -
     record = {"id": unit.id, "witness": unit.witness, "text": unit.text,
               "normative": unit.normative}
     if not unit.normative:
-        record["reason"] = corpus.reasons().get(unit.reason, unit.reason)
+        record["reason"] = reasons().get(unit.reason, unit.reason)
     if corpus.texts()[unit.witness].witness.kind == "edition":
         record["normalized"] = normalize.normalized_text(unit)
-    record["aligned"] = transcript_links(unit, by_id)
+    record["aligned"] = [{"id": link_.target, "relation": link_.relation, "score": link_.score,
+                          "source": link_.origin} for link_ in transcript_links(unit, by_id)]
     record["rules"] = rules.get(unit.id, [])
     record["scenarios"] = scenarios.get(unit.id, [])
     return record

@@ -6,8 +6,9 @@ import sys
 from pathlib import Path
 
 from engine import conformance
-from pipeline.errors import InputError
-from pipeline.paths import ROOT
+from pipeline import corpus
+from pipeline.link import run_conformance
+from pipeline.paths import SCENARIOS
 
 NAME = "conformance"
 HELP = "run the conformance scenarios (default tests/conformance/); exit 1 if any fails"
@@ -21,33 +22,16 @@ def configure(parser) -> None:
                         help="for each witness, the normative units cited by passing scenarios and by none")
 
 
-def corpus_texts() -> dict[str, str] | None:
-    """Unit id → text from the corpus, or None (with a warning) when the corpus cannot be read."""
-    try:
-        from pipeline import corpus
-        return corpus.unit_texts()
-    except (ImportError, InputError, OSError) as error:
-        print(f"ecarte conformance: warning: cites and quotes not checked, the corpus is unavailable: {error}",
-              file=sys.stderr)
-        return None
-
-
 def scenario_paths(args) -> list[Path]:
-    """The paths given, each checked to exist, or the default folder (relative when run from the repository)."""
-    default = Path("tests/conformance")
-    paths = [Path(p) for p in args.paths] or [default if default.is_dir() else ROOT / default]
-    for path in paths:
-        if not path.exists():
-            raise InputError("no such file or folder", path)
-    return paths
+    """The paths given, or the default folder (shown relative when run from the repository)."""
+    if args.paths:
+        return [Path(p) for p in args.paths]
+    return [SCENARIOS.relative_to(Path.cwd()) if SCENARIOS.is_relative_to(Path.cwd()) else SCENARIOS]
 
 
 def run(args) -> int:
-    report = conformance.run(scenario_paths(args), corpus_texts())
-    coverage = None
-    if args.coverage:
-        from pipeline import corpus
-        coverage = conformance.coverage(report, corpus.units())
+    report = run_conformance(scenario_paths(args))
+    coverage = conformance.coverage(report, corpus.units()) if args.coverage else None
     if args.json:
         payload = report.as_json()
         if coverage is not None:

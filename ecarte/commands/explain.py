@@ -4,11 +4,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine import available, conformance, load
+from engine import available, load
 from engine.rules import RULES
 from pipeline.errors import InputError
 
-from .conformance import corpus_texts
+from pipeline.link import run_conformance
 
 NAME = "explain"
 HELP = "explain scenarios event by event with their citations, or a ruleset's parameters and rules"
@@ -25,10 +25,7 @@ def run(args) -> int:
         return _ruleset(args.ruleset, args.rule)
     if not args.paths:
         raise InputError("give SCENARIO files or folders, or --ruleset SIGLUM")
-    for path in map(Path, args.paths):
-        if not path.exists():
-            raise InputError("no such file or folder", path)
-    report = conformance.run(args.paths, corpus_texts())
+    report = run_conformance([Path(p) for p in args.paths])
     for result in report.results:
         print(f"{result.id} [{result.status}] ({result.file}, ruleset {result.ruleset or '?'})")
         print("\n".join("  " + line for line in result.explanation) or f"  {result.message}")

@@ -7,7 +7,6 @@ from pathlib import Path
 
 NAME = "ocr"
 HELP = "OCR page images (PNG, TIFF, JPEG; PDF with poppler-utils) in page order to stdout"
-PAGE_SEPARATOR = "\f"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,37 +25,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      "word 0 is the line itself.")
 
 
-def _check_lang(lang: str) -> None:
-    import pytesseract
-
-    from pipeline.errors import InputError
-
-    installed = set(pytesseract.get_languages())
-    missing = [code for code in lang.split("+") if code not in installed]
-    if missing:
-        raise InputError(f"Tesseract has no {missing[0]!r} language data (installed: "
-                         f"{', '.join(sorted(installed - {'osd'}))})", "--lang")
-
-
-def _tsv_name(index: int, source: str) -> str:
-    stem = Path(source.split("[")[0]).stem
-    return f"{index:04d}-{stem}.tsv"
-
-
 def run(args: argparse.Namespace) -> int:
-    from pipeline.ocr import DEFAULT_PSM, Steps, ocr_pages
+    from pipeline.ocr import DEFAULT_PSM, Steps, check_languages, document_text, ocr_pages, write_tsv
 
-    _check_lang(args.lang)
+    check_languages(args.lang)
     steps = Steps(scale=not args.raw, deskew=not args.raw, binarize=args.binarize)
     pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=args.psm or DEFAULT_PSM, steps=steps)
-    text = f"\n{PAGE_SEPARATOR}\n".join(page.text for page in pages) + "\n"
+    text = document_text(pages)
     if args.repair:
         from pipeline.repair import repair_text
 
         text = repair_text(text, lang="hu")
     if args.tsv:
-        args.tsv.mkdir(parents=True, exist_ok=True)
-        for i, page in enumerate(pages, 1):
-            (args.tsv / _tsv_name(i, page.source)).write_text(page.tsv(), encoding="utf-8")
+        write_tsv(pages, args.tsv)
     sys.stdout.write(text)
     return 0

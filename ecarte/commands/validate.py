@@ -5,11 +5,11 @@ import argparse
 from pathlib import Path
 
 from pipeline.errors import InputError
+from pipeline.paths import TEI as TEI_DIR
 from pipeline.validate import validate
 
 NAME = "validate"
 HELP = "validate TEI files (default: every corpus/tei/*.xml) with jing and the Schematron rules"
-TEI_DIR = Path(__file__).resolve().parents[2] / "corpus" / "tei"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

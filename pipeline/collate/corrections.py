@@ -9,11 +9,11 @@ occurs in its unit is an error: the collation has changed, and the entry must be
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..files import read_toml
 from ..model import Line, Reading, Unit
 from .spans import Span, line_from_spans, span_text as _text
 
@@ -42,12 +42,7 @@ class Correction:
 
 def read_corrections(path: Path) -> list[Correction]:
     """The entries of a corrections file, checked field by field."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return []
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise InputError(f"unreadable corrections file: {error}", path) from None
+    data = read_toml(path, "corrections file", missing_ok=True)
     entries, counts = [], {}
     for number, entry in enumerate(data.get("correction", []), start=1):
         missing = [f for f in FIELDS if not isinstance(entry.get(f), str)]

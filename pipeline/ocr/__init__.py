@@ -10,6 +10,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ..errors import InputError
+from ..files import write_atomic
+
 from .preprocess import Steps
 from .recognize import DEFAULT_PSM, Box, Line, Word, page_text, recognize
 from .sources import PageSource, open_frame, page_sources
@@ -17,6 +20,7 @@ from .sources import PageSource, open_frame, page_sources
 __all__ = ["Box", "Line", "Page", "Steps", "Word", "ocr_pages", "recognize", "single_threaded_tesseract", "DEFAULT_PSM"]
 
 PROGRESS_MIN_PAGES = 4
+PAGE_SEPARATOR = "\f"
 TSV_COLUMNS = ("line", "word", "left", "top", "right", "bottom", "conf", "text")
 
 
@@ -56,6 +60,31 @@ def _run(job: _Job) -> Page:
     image = open_frame(job.source)
     lines = recognize(image, job.lang, job.psm, job.steps)
     return Page(job.source.label, image.width, image.height, tuple(lines))
+
+
+def check_languages(lang: str) -> None:
+    """Every language of `lang` ("hun", "hun+deu") has Tesseract data installed, or an InputError."""
+    import pytesseract
+
+    installed = set(pytesseract.get_languages())
+    missing = [code for code in lang.split("+") if code not in installed]
+    if missing:
+        raise InputError(f"Tesseract has no {missing[0]!r} language data (installed: "
+                         f"{', '.join(sorted(installed - {'osd'}))})", "--lang")
+
+
+def document_text(pages: list[Page]) -> str:
+    """The pages' text in order, a line holding only a form feed between pages."""
+    return f"\n{PAGE_SEPARATOR}\n".join(page.text for page in pages) + "\n"
+
+
+def write_tsv(pages: list[Page], directory: Path) -> None:
+    """Each page's boxes to DIRECTORY/NNNN-NAME.tsv (NNNN: the page number), each written atomically."""
+    if directory.exists() and not directory.is_dir():
+        raise InputError("--tsv needs a folder, this is a file", directory)
+    for number, page in enumerate(pages, 1):
+        stem = Path(page.source.split("[")[0]).stem
+        write_atomic(directory / f"{number:04d}-{stem}.tsv", page.tsv())
 
 
 def single_threaded_tesseract() -> None:

@@ -16,6 +16,8 @@ import pytesseract
 from tqdm import tqdm
 
 from ..evaluate import ZERO, Score, score
+from ..errors import InputError
+from ..files import write_atomic
 from ..ocr import recognize, single_threaded_tesseract
 from .align import align_lines
 from .degrade import degrade
@@ -71,8 +73,7 @@ def unescape(field: str) -> str:
 
 def write_pairs(path: Path, pairs: list[Pair]) -> None:
     """Pairs as `noisy<TAB>clean` rows, UTF-8, newline-terminated."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(f"{escape(noisy)}\t{escape(clean)}\n" for noisy, clean in pairs), encoding="utf-8")
+    write_atomic(path, "".join(f"{escape(noisy)}\t{escape(clean)}\n" for noisy, clean in pairs))
 
 
 def read_pairs(path: Path) -> list[Pair]:
@@ -88,6 +89,8 @@ def _cer_json(s: Score) -> dict:
 def generate(pages: int, heldout: int, seed: int, out: Path, workers: int | None = None,
              max_lines: int | None = None) -> dict:
     """Generate `pages` pages (the last `heldout` of them held out), write the pairs and a manifest."""
+    if out.exists() and not out.is_dir():
+        raise InputError("the output must be a folder, this is a file", out)
     jobs = [(seed, i, SPLITS[i >= pages - heldout], max_lines) for i in range(pages)]
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     collected: dict[tuple[str, str], list[Pair]] = {(s, e): [] for s in SPLITS for e in ENGINES}
@@ -102,7 +105,7 @@ def generate(pages: int, heldout: int, seed: int, out: Path, workers: int | None
     for (split, lang), pairs in collected.items():
         write_pairs(out / split / f"{lang}.tsv", pairs)
     manifest = _manifest(pages, heldout, seed, max_lines, records, collected)
-    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_atomic(out / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
     return manifest
 
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ecarte.cli import main
 
 SUITE = Path(__file__).resolve().parents[1] / "conformance"
@@ -77,3 +79,37 @@ def test_play_refuses_an_unknown_ruleset():
 def test_the_engine_imports_without_the_pipeline():
     code = "import engine, sys; assert not [m for m in sys.modules if m.split('.')[0] == 'pipeline']"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+
+
+@pytest.fixture
+def broken_ruleset(tmp_path, monkeypatch):
+    """A copy of the rulesets in which hu-nc's file is no longer TOML."""
+    import shutil
+
+    from engine import ruleset
+    for path in ruleset.RULESET_DIR.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "hu-nc.toml").write_text("siglum = [\n", encoding="utf-8")
+    monkeypatch.setattr(ruleset, "RULESET_DIR", tmp_path)
+    ruleset.load.cache_clear()
+    ruleset._read.cache_clear()
+    yield tmp_path / "hu-nc.toml"
+    ruleset.load.cache_clear()
+    ruleset._read.cache_clear()
+
+
+def test_a_malformed_ruleset_is_one_line_naming_the_file(broken_ruleset, capsys):
+    assert main(["explain", "--ruleset", "hu-nc"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and str(broken_ruleset) in err and "Traceback" not in err
+
+
+def test_a_scenario_whose_ruleset_is_malformed_is_an_error_not_a_crash(broken_ruleset, capsys):
+    code = main(["conformance", "--json", "tests/conformance/hu-nc/jack-beats-ace.toml"])
+    result = json.loads(capsys.readouterr().out)["scenarios"][0]
+    assert code == 1 and result["status"] == "error" and str(broken_ruleset) in result["message"]
+
+
+def test_an_empty_suite_is_an_error_not_a_pass(tmp_path, capsys):
+    assert main(["conformance", str(tmp_path)]) == 2
+    assert "no scenario files" in capsys.readouterr().err

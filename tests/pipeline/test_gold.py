@@ -55,3 +55,12 @@ def test_malformed_gold_file_is_an_error(tmp_path, name, content, message):
 def test_collated_edition_cer_against_the_gold_is_at_most_a_tenth_of_a_percent(gold, edition):
     total = sum((score(text, printed(edition[unit_id], diplomatic)) for unit_id, text in gold.items()), ZERO)
     assert total.cer <= 0.001, f"CER {100 * total.cer:.3f}% ({total.char_distance}/{total.chars})"
+
+
+def test_an_unreadable_gold_file_is_named(tmp_path):
+    from pipeline.errors import InputError
+    from pipeline.gold import read_gold
+
+    (tmp_path / "hu-nc.1.txt").write_bytes(b"1. \xff\xfe")
+    with pytest.raises(InputError, match=r"hu-nc\.1\.txt: cannot read text"):
+        read_gold(tmp_path)

@@ -130,3 +130,13 @@ def test_binarize_and_upscale():
     small = _ruled_page().resize((300, 233))                  # lines now 5 px high
     assert prepare(small).scale > 2
     assert prepare(Image.new("L", (50, 50), 255)).scale == 1.0
+
+
+def test_tsv_into_a_file_is_a_one_line_error(tmp_path, capsys):
+    from ecarte.cli import main
+
+    target = tmp_path / "boxes"
+    target.write_text("", encoding="utf-8")
+    assert main(["ocr", "--tsv", str(target), str(FIXTURES / "hu_lines.png")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "--tsv needs a folder" in err and str(target) in err

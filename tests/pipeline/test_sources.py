@@ -50,7 +50,7 @@ def test_an_unreadable_source_is_named(copy):
 def test_a_broken_catalogue_is_named_with_the_problem(tmp_path):
     bad = tmp_path / "witnesses.toml"
     bad.write_text(CATALOGUE.read_text(encoding="utf-8") + "\n[x\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"witnesses\.toml: unreadable witness catalogue"):
+    with pytest.raises(InputError, match=r"witnesses\.toml:\d+: malformed witness catalogue"):
         load_witnesses(bad)
     bad.write_text('[w]\ntitle = "t"\nlanguage = "en"\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"witness 'w' lacks kind, segmenter"):

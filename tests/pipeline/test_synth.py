@@ -75,3 +75,12 @@ def test_text_is_deterministic_and_hungarian():
 ])
 def test_break_points(word, points):
     assert [word[:p] + ("" if word[p - 1] == "-" else "-") + word[p:] for p in break_points(word)] == points
+
+
+def test_an_output_that_is_a_file_is_refused_before_any_work(tmp_path, capsys):
+    from ecarte.cli import main
+
+    target = tmp_path / "out"
+    target.write_text("", encoding="utf-8")
+    assert main(["synth", "--pages", "1", "--heldout", "0", "--out", str(target)]) == 2
+    assert "must be a folder" in capsys.readouterr().err
