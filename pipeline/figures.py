@@ -83,7 +83,7 @@ def compute(heldout: Path = HELDOUT) -> Figures:
 
 def _against(gold: dict[str, str], units: list[Unit], line_text: Callable[[Line], str] = lambda l: l.text) -> Score:
     """The summed score of a transcript's units against the gold units of the same number."""
-    by_path = {u.id.split(".", 1)[1]: u for top in units for u in top.walk()}
+    by_path = {u.path: u for top in units for u in top.walk()}
     total = ZERO
     for unit_id, text in gold.items():
         unit = by_path.get(unit_id.split(".", 1)[1])

@@ -103,6 +103,11 @@ class Unit:
         parts += [child.text for child in self.children if child.kind is not Kind.HEADING]
         return "\n\n".join(p for p in parts if p)
 
+    @property
+    def path(self) -> str:
+        """The id without its siglum: the same place in another witness ("26" of "hu-nc.26")."""
+        return self.id[len(self.witness) + 1:]
+
     def walk(self):
         """This unit and all units below it, in document order."""
         yield self

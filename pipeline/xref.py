@@ -47,10 +47,9 @@ def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
     sources = [meta[key] for key in ("base", "front_from") if key in meta]
     sources += [s for s, t in witnesses.items() if t.witness.meta.get("base") == unit.witness
                 or t.witness.meta.get("front_from") == unit.witness]
-    path = unit.id[len(unit.witness) + 1:]
     links = []
     for siglum in dict.fromkeys(sources):
-        other = by_id.get(f"{siglum}.{path}")
+        other = by_id.get(f"{siglum}.{unit.path}")
         if other:
             score = round(fuzz.ratio(unit.text, other.unit.text) / 100, 3)
             links.append(Link(unit.id, other.unit.id, "equivalent", score, "auto"))

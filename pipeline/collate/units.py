@@ -39,7 +39,7 @@ class Repaired:
 def collate(base: list[Unit], other: list[Unit], sigla: Sigla, accepts: Callable[[str], bool],
             repaired: Repaired | None = None) -> list[Unit]:
     """The base's units with every line collated against the same unit of the other."""
-    partners = {_path(u): u for top in other for u in top.walk()}
+    partners = {u.path: u for top in other for u in top.walk()}
     return [_unit(u, partners, sigla, accepts, repaired) for u in base]
 
 
@@ -53,7 +53,7 @@ def transcribe(unit: Unit, siglum: str, repaired: Repaired | None = None) -> Uni
 
 
 def _unit(unit: Unit, partners: dict[str, Unit], sigla: Sigla, accepts, repaired) -> Unit:
-    partner = partners.get(_path(unit))
+    partner = partners.get(unit.path)
     lines = _lines(unit.lines, partner.lines if partner else [], sigla, accepts, repaired)
     return replace(unit, lines=lines, printed_label=choose_label(unit, partner),
                    children=[_unit(c, partners, sigla, accepts, repaired) for c in unit.children])
@@ -95,9 +95,3 @@ def choose_label(unit: Unit, partner: Unit | None) -> str | None:
     labels = [unit.printed_label] + ([partner.printed_label] if partner else [])
     exact = [label for label in labels if label and unit.n and label == f"{unit.n}."]
     return exact[0] if exact else unit.printed_label
-
-
-def _path(unit: Unit) -> str:
-    """A unit's id without its siglum: what names the same unit in every transcript."""
-    return unit.id[len(unit.witness) + 1:]
-
