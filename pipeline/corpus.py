@@ -40,19 +40,6 @@ def segment_witness(witness: Witness, siglum: str | None = None) -> Segmentation
     return cut(siglum or witness.siglum, read_source(witness), config)
 
 
-def edition(witness: Witness, witnesses: dict[str, Witness]) -> Segmentation:
-    """An edition built from its base transcript, with front matter from another if named."""
-    if "collate_with" in witness.meta:
-        return collate_edition(witness, witnesses, segment_witness)
-    base = segment_witness(witnesses[witness.meta["base"]], witness.siglum)
-    if "front_from" not in witness.meta:
-        return base
-    other = segment_witness(witnesses[witness.meta["front_from"]], witness.siglum)
-    front = [u for u in other.units if u.kind is Kind.FRONT]
-    return Segmentation(units=front + [u for u in base.units if u.kind is not Kind.FRONT],
-                        chrome=base.chrome)
-
-
 def load_corpus() -> dict[str, WitnessText]:
     """Every witness of the catalogue, segmented, with normativity applied."""
     witnesses = load_witnesses()
@@ -61,7 +48,8 @@ def load_corpus() -> dict[str, WitnessText]:
         if witness.source:
             texts[siglum] = WitnessText(witness, segment_witness(witness), SOURCES / witness.source)
         else:
-            texts[siglum] = WitnessText(witness, edition(witness, witnesses), None)
+            texts[siglum] = WitnessText(witness, collate_edition(witness, witnesses, segment_witness),
+                                        None)
     apply_normativity(texts, read_normativity())
     return texts
 

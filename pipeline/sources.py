@@ -31,12 +31,13 @@ def load_witnesses(catalogue: Path = CATALOGUE) -> dict[str, Witness]:
             meta=entry,
         )
     for witness in witnesses.values():
-        for key in ("base", "front_from"):
+        for key in ("base", "collate_with", "front_from"):
             if key in witness.meta and witness.meta[key] not in witnesses:
                 raise InputError(f"witness {witness.siglum!r}: {key} names unknown witness "
                                  f"{witness.meta[key]!r}", catalogue)
-        if witness.source is None and "base" not in witness.meta:
-            raise InputError(f"witness {witness.siglum!r} has neither a source nor a base", catalogue)
+        if witness.source is None and not {"base", "collate_with"} <= set(witness.meta):
+            raise InputError(f"witness {witness.siglum!r} has no source: an edition names the "
+                             f"transcripts it collates as base and collate_with", catalogue)
     return witnesses
 
 

@@ -35,13 +35,14 @@ def collate_edition(witness: Witness, witnesses: dict[str, Witness], segment: Se
     meta = witness.meta
     base, other = witnesses[meta["base"]], witnesses[meta["collate_with"]]
     repaired = repaired_source(other) if meta.get("repair") else None
-    segmented = segment(base, witness.siglum)
-    units = collate(segmented.units, segment(other, witness.siglum).units,
+    segmented, others = segment(base, witness.siglum), segment(other, witness.siglum)
+    units = collate(segmented.units, others.units,
                     Sigla(base.siglum, other.siglum), word_judge(witness.language), repaired)
     if "front_from" in meta:
         source = witnesses[meta["front_from"]]
+        cut = others if source is other else segment(source, witness.siglum)
         front = [transcribe(u, source.siglum, repaired if source is other else None)
-                 for u in segment(source, witness.siglum).units if u.kind is Kind.FRONT]
+                 for u in cut.units if u.kind is Kind.FRONT]
         units = front + [u for u in units if u.kind is not Kind.FRONT]
     if corrections:
         apply_corrections(units, read_corrections(corrections), corrections)
