@@ -8,6 +8,7 @@ import json
 import math
 import os
 import pickle
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from importlib.metadata import version as _version
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import hunspell
 import spacy_lookups_data
 import wordfreq
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
 from .orthography import Orthography, load_orthography
@@ -28,6 +31,9 @@ HUNSPELL = Path("/usr/share/hunspell")
 PREFIX_LEN = 4
 """Candidate spellings are pruned as soon as their first letters start no known word."""
 LN10 = math.log(10)
+BARE = str.maketrans("áéíóöőúüű", "aeiooouuu")
+"""A word's key for finding known words near it: lower case without accents, which an engine
+trained on English reads least reliably."""
 
 
 @dataclass(frozen=True)
@@ -58,14 +64,17 @@ class Lexicon:
 
     def __init__(self, speller: hunspell.HunSpell, orthography: Orthography, vocabulary: Vocabulary,
                  tables: Tables, floor_zipf: float = 1.0, compound_penalty: float = 5.0,
-                 inflection_penalty: float = 4.0, variant_penalty: float = 1.5):
+                 inflection_penalty: float = 4.0, variant_penalty: float = 1.5, attested_zipf: float = 2.5):
         self._speller = speller
         self.orthography = orthography
         self.vocabulary = vocabulary
         self._frequencies = tables.frequencies
         self.prefixes, self.trigrams = tables.prefixes, tables.trigrams
         self.spelling = tables.spelling
+        self.neighbours = tables.neighbours
         self._floor = _ln_zipf(floor_zipf)
+        self._attested = _ln_zipf(attested_zipf)
+        self._forms = tables.forms
         self._compound_penalty = compound_penalty
         self._inflection_penalty = inflection_penalty
         self._variant_penalty = variant_penalty
@@ -136,7 +145,14 @@ class Lexicon:
             return min(self._log_frequency(part) for part in accepted.parts) - self._compound_penalty
         stems = [self._log_frequency(stem) - self._inflection_penalty for stem in accepted.stems]
         variant = self._variant_penalty if accepted.kind == "variant" else 0.0
-        return max([self._log_frequency(accepted.modern), *stems]) - variant
+        listed = self._attested if accepted.modern.lower() in self._forms else self._floor
+        return max([self._log_frequency(accepted.modern), listed, *stems]) - variant
+
+    def attested(self, word: str) -> float | None:
+        """Natural log of wordfreq's frequency of a word the lexicon need not accept (a name, a loanword),
+        or None if wordfreq's list lacks it."""
+        found = self._frequencies.get(word.lower())
+        return math.log(found) if found else None
 
     def _log_frequency(self, word: str) -> float:
         found = self._frequencies.get(word.lower())
@@ -180,24 +196,73 @@ def _ln_zipf(zipf: float) -> float:
 
 
 @dataclass(frozen=True)
+class Neighbours:
+    """The known word forms by their accentless key, indexed by the key's first letter and by its
+    last two, each list ordered by length: where to look for the words a badly garbled one may be
+    (an engine seldom garbles both ends of a word)."""
+
+    forms: dict[str, tuple[str, ...]]
+    by_first: dict[str, tuple[list[str], list[int]]]
+    by_last: dict[str, tuple[list[str], list[int]]]
+
+    @classmethod
+    def make(cls, known: set[str]) -> "Neighbours":
+        """The index of the lower-cased forms made of letters only."""
+        forms: dict[str, list[str]] = {}
+        for form in sorted(known):
+            if form.isalpha() and len(form) > 2:
+                forms.setdefault(form.translate(BARE), []).append(form)
+        first: dict[str, list[str]] = {}
+        last: dict[str, list[str]] = {}
+        for key in sorted(forms, key=lambda k: (len(k), k)):
+            first.setdefault(key[0], []).append(key)
+            last.setdefault(key[-2:], []).append(key)
+        index = lambda groups: {g: (keys, [len(k) for k in keys]) for g, keys in groups.items()}
+        return cls({k: tuple(v) for k, v in forms.items()}, index(first), index(last))
+
+    def near(self, word: str, distance: int, limit: int) -> list[str]:
+        """Known forms whose key is within `distance` edits of the lower-cased word's and that share its
+        first letter or its last two, nearest first (at most `limit` keys)."""
+        key = word.translate(BARE)
+        found: dict[str, float] = {}
+        for group in (self.by_first.get(key[:1]), self.by_last.get(key[-2:])):
+            if group is None:
+                continue
+            keys, lengths = group
+            lo, hi = bisect_left(lengths, len(key) - distance), bisect_right(lengths, len(key) + distance)
+            for near, cost, _ in process.extract(key, keys[lo:hi], scorer=Levenshtein.distance,
+                                                 score_cutoff=distance, limit=limit):
+                found[near] = cost
+        ordered = sorted(found, key=lambda k: (found[k], k))[:limit]
+        return [form for near in ordered for form in self.forms[near]]
+
+
+@dataclass(frozen=True)
 class Tables:
-    """What the lexicon derives from its word lists: frequencies, prefix and trigram sets, spelling model."""
+    """What the lexicon derives from its word lists: frequencies, prefix and trigram sets, spelling
+    model, the index of known forms."""
 
     frequencies: dict[str, float]
     prefixes: frozenset[str]
     trigrams: frozenset[str]
     spelling: SpellingModel
+    neighbours: Neighbours
+    forms: frozenset[str]         # the inflected forms spaCy's lemma table lists: attested, if not counted
 
     @classmethod
     def make(cls, lang: str, vocabulary: Vocabulary) -> "Tables":
         """Tables from wordfreq's list, spaCy's lemma lookup keys and values, and the game's stems."""
         frequencies = wordfreq.get_frequency_dict(lang)
-        known = set(frequencies) | _lemma_lookup_forms(lang) | vocabulary.prefixes()
+        forms = _lemma_lookup_forms(lang)
+        known = set(frequencies) | forms | vocabulary.prefixes()
         known |= {w.replace("c", "cz") for w in known if "c" in w}
-        prefixes = frozenset(form[:n] for form in known for n in range(1, PREFIX_LEN + 1))
+        stems = _hunspell_stems(lang)
+        prefixes = frozenset(form[:n] for form in known | stems for n in range(1, PREFIX_LEN + 1))
         trigrams = frozenset(padded[i:i + 3] for form in known
                              for padded in [f"^{form}$"] for i in range(len(padded) - 2))
-        return cls(frequencies, prefixes, trigrams, train_spelling(sorted(known)))
+        trigrams |= {padded[i:i + 3] for stem in stems for padded in [f"^{stem}"] for i in range(len(padded) - 2)}
+        return cls(frequencies, prefixes, trigrams, train_spelling(sorted(known)), Neighbours.make(known),
+                   frozenset(forms))
 
 
 def _tables(lang: str, vocabulary: Vocabulary) -> Tables:
@@ -215,6 +280,16 @@ def _tables(lang: str, vocabulary: Vocabulary) -> Tables:
         pickle.dump(tables, handle, protocol=pickle.HIGHEST_PROTOCOL)
     temporary.replace(path)
     return tables
+
+
+def _hunspell_stems(lang: str) -> set[str]:
+    """The lower-cased stems of hunspell's dictionary (words the frequency lists may lack: talon), which
+    an inflected form begins with."""
+    path = HUNSPELL / f"{lang}_{lang.upper()}.dic"
+    if not path.exists():
+        return set()
+    lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    return {stem for line in lines for stem in [line.split("/")[0].split("\t")[0].strip().lower()] if stem.isalpha()}
 
 
 def _lemma_lookup_forms(lang: str) -> set[str]:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from rapidfuzz.distance import Levenshtein
+
 SPLIT = "\x1f"
 """Marks where a word is broken at a line's end: only ever copied, never part of an edit."""
 PUNCTUATION = set(".,;:!?()[]«»\"'„”“’‘-–—/ ")
@@ -54,6 +56,31 @@ class ChannelModel:
     def identity_cost(self, noisy: str) -> float:
         """Cost of the lower-cased noisy word read as it stands."""
         return sum(self.keep_cost(ch) for ch in noisy)
+
+    def cost(self, noisy: str, clean: str, unseen_edit: float) -> float:
+        """Cost of the lower-cased `clean` read as `noisy` along their Levenshtein alignment, adjacent
+        edits taken together as the channel's segments; an edit the channel never saw costs
+        `unseen_edit` per character."""
+        total = 0.0
+        done = 0
+        for c1, c2, n1, n2 in _blocks(Levenshtein.opcodes(clean, noisy)):
+            total += sum(self.keep_cost(ch) for ch in clean[done:c1])
+            done = c2
+            found = self._segment(noisy[n1:n2], clean[c1:c2])
+            if found is None and (c1 == c2 or n1 == n2) and c1 > 0 and n1 > 0:
+                found = self._segment(noisy[n1 - 1:n2], clean[c1 - 1:c2])
+                found = None if found is None else found - self.keep_cost(clean[c1 - 1])
+            if found is None and c2 - c1 == n2 - n1:
+                singles = [self._segment(n, c) for n, c in zip(noisy[n1:n2], clean[c1:c2])]
+                found = None if None in singles else sum(singles)
+            total += unseen_edit * max(c2 - c1, n2 - n1) if found is None else found
+        return total + sum(self.keep_cost(ch) for ch in clean[done:])
+
+    def _segment(self, noisy: str, clean: str) -> float | None:
+        for alternative, cost in self.ops.get(noisy, ()):
+            if alternative == clean:
+                return cost
+        return None
 
     def log_likelihood(self, text: str) -> float:
         """Log-probability of a text's letters as this engine's output (unigram)."""
@@ -134,3 +161,20 @@ class ChannelModel:
     def load(cls, path: Path) -> "ChannelModel":
         """Read a model written by `save`."""
         return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _blocks(opcodes) -> list[tuple[int, int, int, int]]:
+    """The differing stretches of an alignment (source start, end, destination start, end), adjacent
+    edits merged."""
+    blocks: list[list[int]] = []
+    last_end = None
+    for op in opcodes:
+        if op.tag == "equal":
+            last_end = None
+            continue
+        if last_end == (op.src_start, op.dest_start):
+            blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
+        else:
+            blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+        last_end = (op.src_end, op.dest_end)
+    return [tuple(b) for b in blocks]

@@ -21,14 +21,18 @@ class Settings:
     stages: tuple[str, ...] = ("detect", "context", "candidates", "score", "choose",
                                "context", "score", "choose")
     prior_weight: float = 1.0          # weight of −ln P(word) against the channel's cost
-    unknown_zipf: float = -3.0         # prior of a word no lexicon accepts, on wordfreq's Zipf scale
-    accepted_margin: float = 4.0       # a word the lexicon accepts is changed only if beaten by this
+    unknown_zipf: float = -7.0         # prior of a word no lexicon accepts, on wordfreq's Zipf scale
+    attested_weight: float = 1.0       # ... unless wordfreq's list has it (a name, a loanword): then its
+                                       # frequency's log-prior times this (0: never)
+    accepted_margin: float = 1.0       # a word the lexicon accepts is changed only if beaten by this
     weak_margin: float = 0.5           # ... or by this if accepted weakly (a free compound, a rarer spelling)
     unknown_margin: float = 0.0        # a word it does not accept is changed if beaten by this
     seen_bonus: float = 1.5            # per ln(1 + n) times the spelling stands in the document
     prefix_bonus: float = 1.5          # per ln(1 + n) words of the document beginning with the same letters
     prefix_len: int = 6                # ... that many
     confident_margin: float = 3.0      # a correction this sure counts as evidence like an accepted word
+    weak_evidence: bool = False        # whether a word accepted only weakly counts as evidence too (not by
+                                       # default: `eng` prints ugy for úgy throughout, which proves nothing)
     recheck_below_zipf: float = 4.0    # also look for better spellings of accepted words rarer than this,
                                        # and of weakly accepted ones
     lm_weight: float = 0.5             # weight of the spelling model that orders the candidate search
@@ -39,6 +43,10 @@ class Settings:
     recheck_beam: int = 6              # ... of a word the lexicon accepts
     max_pushes: int = 250              # partial spellings explored per word, per unit of beam
     retry: int = 3                     # an unaccepted word without candidates is searched again this much wider
+    near_ratio: float = 0.3            # ... and then among the known words this share of its length (at least
+    near_min: int = 2                  # this many) edits away, accents aside
+    near_limit: int = 8                # ... at most this many of the nearest
+    unseen_edit: float = 6.0           # channel cost per character of an edit the channel never saw
 
 
 @dataclass
@@ -105,9 +113,14 @@ def candidates(doc: Document, res: Resources) -> None:
 def score(doc: Document, res: Resources) -> None:
     """Total cost of each candidate and of keeping the word: channel + weighted prior − document evidence."""
     lexicon, settings = res.lexicon, res.settings
+    unknown = (settings.unknown_zipf - 9) * LN10
 
     def total(channel: float, spelling: str, acceptance: Acceptance | None, own: bool) -> float:
-        prior = lexicon.log_prior(spelling, acceptance) if acceptance else (settings.unknown_zipf - 9) * LN10
+        if acceptance:
+            prior = lexicon.log_prior(spelling, acceptance)
+        else:
+            attested = lexicon.attested(spelling) if settings.attested_weight else None
+            prior = unknown if attested is None else max(unknown, settings.attested_weight * attested)
         lower = spelling.lower()
         evidence = (settings.seen_bonus * math.log1p(max(0, doc.seen[lower] - own)) +
                     settings.prefix_bonus * math.log1p(max(0, doc.seen_prefixes[lower[:settings.prefix_len]] - own)))
@@ -143,7 +156,9 @@ def _evidence(word: Word, settings: Settings) -> str | None:
     """The spelling a word lends to the document's evidence: its confident correction, or itself if accepted."""
     if word.choice:
         return word.choice.text.replace(SPLIT, "") if word.margin >= settings.confident_margin else None
-    return word.joined if word.status == "accepted" else None
+    if word.status != "accepted" or (word.acceptance.weak and not settings.weak_evidence):
+        return None
+    return word.joined
 
 
 def _acceptance(text: str, after_hyphen: bool, lexicon: Lexicon, each: bool = True) -> Acceptance | None:
@@ -161,7 +176,28 @@ def _generate(word: Word, res: Resources) -> list[Candidate]:
     found = _search(word, res, beam, settings.max_examined)
     if not found and word.status == "suspect" and settings.retry > 1:
         found = _search(word, res, settings.beam * settings.retry, settings.max_examined * settings.retry)
+    if (all(c.acceptance.weak for c in found) and word.status == "suspect" and settings.near_limit
+            and SPLIT not in word.text):
+        known = {c.text for c in found}
+        found += [c for c in _near(word, res) if c.text not in known]
     return found
+
+
+def _near(word: Word, res: Resources) -> list[Candidate]:
+    """Known words near a badly garbled one that the lexicon accepts, with the channel's cost of each."""
+    settings, lexicon = res.settings, res.lexicon
+    noisy = word.text.lower()
+    distance = max(settings.near_min, int(len(noisy) * settings.near_ratio))
+    found = []
+    for spelling in lexicon.neighbours.near(noisy, distance, settings.near_limit):
+        if spelling == noisy:
+            continue
+        lowered = not word.sentence_start and spelling[:1] in res.channel.lowered.get(word.text[:1], ())
+        cased = spelling if lowered else restore_case(word.text, spelling)
+        accepted = _acceptance(cased, word.after_hyphen, lexicon, each=False)
+        if accepted:
+            found.append(Candidate(cased, res.channel.cost(noisy, spelling, settings.unseen_edit), accepted))
+    return sorted(found, key=lambda c: c.channel)[:settings.max_found]
 
 
 def _search(word: Word, res: Resources, beam: int, examined: int) -> list[Candidate]:

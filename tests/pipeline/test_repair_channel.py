@@ -66,3 +66,9 @@ def test_malformed_training_file_is_an_input_error_naming_it(tmp_path):
     bad.write_text("no tab here\n", encoding="utf-8")
     with pytest.raises(InputError, match="eng.tsv"):
         read_pairs(bad)
+
+
+def test_the_cost_of_a_spelling_follows_the_learned_edits(channel):
+    assert channel.cost("jdtékos", "játékos", 6.0) < channel.cost("jdtékos", "játszik", 6.0)
+    assert channel.cost("játékos", "játékos", 6.0) == pytest.approx(channel.identity_cost("játékos"))
+    assert channel.cost("jdtékos", "játékos", 6.0) < 6.0 <= channel.cost("jxtékos", "játékos", 6.0)

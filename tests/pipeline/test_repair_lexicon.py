@@ -77,3 +77,22 @@ def test_spelling_search_prunes_what_no_known_word_begins_with(lexicon):
 def test_yes_no_questions_for_the_other_stages(lexicon):
     assert lexicon.accepts("kilencz") and not lexicon.accepts("jitékos")
     assert lexicon.spell("kilenc") and not lexicon.spell("kilencz")        # hunspell alone
+
+
+def test_known_forms_near_a_badly_garbled_word_are_found(lexicon):
+    assert "következtetésre" in lexicon.neighbours.near("kovetheztetesre", 3, 8)
+    assert "büntetésként" in lexicon.neighbours.near("biincetéskent", 3, 8)    # same first letter
+    assert "felsorakozásához" in lexicon.neighbours.near("telorakozisahoz", 4, 8)   # same last two
+
+
+def test_a_form_the_lemma_table_lists_is_likelier_than_an_unlisted_one(lexicon):
+    assert lexicon.log_prior("mámorosan") > lexicon.log_prior("mámorosán")
+
+
+def test_words_only_hunspell_knows_are_not_pruned_from_the_search(lexicon):
+    assert lexicon.extend("tal", "o", False) is not None        # talon(ból): hunspell's, not wordfreq's
+
+
+def test_wordfreq_attests_names_and_loanwords_the_lexicon_rejects(lexicon):
+    assert not lexicon.accepts("holiday") and lexicon.attested("holiday") is not None
+    assert lexicon.attested("kdrtyat") is None

@@ -39,3 +39,15 @@ def test_raw_witness_keeps_its_lines_and_comes_much_closer_to_the_cleaner_one():
     assert re.sub(r"[\w¢]", "", repaired) == re.sub(r"[\w¢]", "", raw)     # only words change
     reference = _body((SOURCES / "hu-nc-ocr2.txt").read_text(encoding="utf-8"))   # not a gold transcript
     assert score(reference, _body(repaired)).cer < 0.5 * score(reference, _body(raw)).cer
+
+
+@pytest.mark.parametrize("noisy, clean", [
+    ("a talonbol vett lap", "a talonból vett lap"),              # a stem only hunspell knows
+    ("ezt Kovetheztetesre vezeti", "ezt Következtetésre vezeti"),   # too garbled for the search: known forms near it
+])
+def test_heavily_garbled_words_are_found_among_known_forms(noisy, clean):
+    assert repair_text(noisy) == clean
+
+
+def test_a_spelling_the_engine_cannot_tell_is_no_evidence_for_itself():
+    assert repair_text("ugy mint ugy és ugy") == "úgy mint úgy és úgy"
