@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import tomllib
 from pathlib import Path
 
@@ -28,15 +27,11 @@ def read_toml(path: Path, what: str, missing_ok: bool = False) -> dict:
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write a file whole or not at all: a temporary file beside it, then renamed over it."""
     path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    except OSError as error:
-        raise InputError(f"cannot write: {error.strerror}", path) from None
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        temporary.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(temporary, path)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise InputError(f"cannot write: {error.strerror}", path) from None

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+import hunspell
 import wordfreq
+
+from ..lexicon.lexicon import HUNSPELL
 
 HUNGARIAN_WORD = re.compile(r"[a-zA-ZáéíóöőúüűÁÉÍÓÖŐÚÜŰ]+(-[a-zA-ZáéíóöőúüűÁÉÍÓÖŐÚÜŰ]+)?")
 COMMON_WORDS = 25_000
@@ -52,11 +55,28 @@ def _lemma_table_forms() -> list[str]:
         return sorted(form for form in json.load(file) if HUNGARIAN_WORD.fullmatch(form))
 
 
+def _hungarian(words: list[str]) -> list[str]:
+    """Hungarian words only, names capitalized as printed.
+
+    wordfreq's Hungarian list holds English words from the web ("the", "disney") and names in
+    lower case ("istván"): a word more frequent in English than in Hungarian is left out, and a
+    word hunspell knows only capitalized is written so. Hungarian words hunspell does not know stay.
+    """
+    speller = hunspell.HunSpell(str(HUNSPELL / "hu_HU.dic"), str(HUNSPELL / "hu_HU.aff"))
+    kept = []
+    for word in words:
+        if wordfreq.zipf_frequency(word, "en") > wordfreq.zipf_frequency(word, "hu"):
+            continue
+        named = not speller.spell(word) and speller.spell(word.capitalize())
+        kept.append(word.capitalize() if named else word)
+    return kept
+
+
 @cache
 def vocabulary() -> Vocabulary:
     """The Hungarian word lists (loaded once)."""
-    common = [w for w in wordfreq.top_n_list("hu", COMMON_WORDS) if HUNGARIAN_WORD.fullmatch(w)]
-    weights = [wordfreq.word_frequency(w, "hu") for w in common]
+    common = _hungarian([w for w in wordfreq.top_n_list("hu", COMMON_WORDS) if HUNGARIAN_WORD.fullmatch(w)])
+    weights = [wordfreq.word_frequency(w.lower(), "hu") for w in common]
     return Vocabulary(tuple(common), tuple(weights), tuple(_lemma_table_forms()))
 
 
