@@ -17,4 +17,5 @@ def bench(lang: str = "hu", text: str | None = None) -> float:
     repairer = Repairer(lang, make_repairer(lang).channels, lexicon=lexicons.build(lang))
     start = time.perf_counter()
     repairer.repair(text)
-    return len(words(text)) / (time.perf_counter() - start)
+    elapsed = time.perf_counter() - start      # before counting the words, which is not repair's work
+    return len(words(text)) / elapsed
