@@ -63,7 +63,7 @@ class ChannelModel:
         `unseen_edit` per character."""
         total = 0.0
         done = 0
-        for c1, c2, n1, n2 in _blocks(Levenshtein.opcodes(clean, noisy)):
+        for c1, c2, n1, n2 in edit_blocks(Levenshtein.opcodes(clean, noisy)):
             total += sum(self.keep_cost(ch) for ch in clean[done:c1])
             done = c2
             found = self._segment(noisy[n1:n2], clean[c1:c2])
@@ -163,7 +163,7 @@ class ChannelModel:
         return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
-def _blocks(opcodes) -> list[tuple[int, int, int, int]]:
+def edit_blocks(opcodes) -> list[tuple[int, int, int, int]]:
     """The differing stretches of an alignment (source start, end, destination start, end), adjacent
     edits merged."""
     blocks: list[list[int]] = []

@@ -13,7 +13,7 @@ from rapidfuzz.distance import Levenshtein
 from ..errors import InputError
 from ..synth.generate import read_pairs as synth_pairs
 from . import channel as channel_module
-from .channel import ChannelModel
+from .channel import ChannelModel, edit_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAINING = ROOT / "corpus" / "training"
@@ -44,7 +44,7 @@ def edits(noisy: str, clean: str, max_segment: int) -> list[tuple[str, str]]:
     """The (clean, noisy) segments that differ in the alignment of one pair, adjacent edits merged;
     only those whose clean side is letters (what a word's repair can use)."""
     found = []
-    blocks = _blocks(Levenshtein.opcodes(clean, noisy))
+    blocks = edit_blocks(Levenshtein.opcodes(clean, noisy))
     for (c1, c2, n1, n2) in blocks:
         if c1 == c2 or n1 == n2:          # a lone insertion or deletion takes a neighbour as context
             if c1 > 0 and n1 > 0:
@@ -57,21 +57,6 @@ def edits(noisy: str, clean: str, max_segment: int) -> list[tuple[str, str]]:
         if max(len(c_seg), len(n_seg)) <= max_segment and c_seg.isalpha() and not any(map(str.isspace, n_seg)):
             found.append((c_seg, n_seg))
     return found
-
-
-def _blocks(opcodes) -> list[tuple[int, int, int, int]]:
-    blocks: list[list[int]] = []
-    last_end = None
-    for op in opcodes:
-        if op.tag == "equal":
-            last_end = None
-            continue
-        if last_end == (op.src_start, op.dest_start):
-            blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
-        else:
-            blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
-        last_end = (op.src_end, op.dest_end)
-    return [tuple(b) for b in blocks]
 
 
 def train(pairs: list[tuple[str, str]], name: str, settings: Settings = Settings()) -> ChannelModel:
