@@ -7,6 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 APT_PACKAGES := tesseract-ocr tesseract-ocr-hun tesseract-ocr-deu tesseract-ocr-eng \
 	hunspell hunspell-hu libhunspell-dev jing default-jre-headless poppler-utils \
+	dict-freedict-hun-eng dict-freedict-deu-eng \
 	fonts-ebgaramond fonts-linuxlibertine fonts-dejavu-core fonts-urw-base35
 STAMP := $(VENV)/.installed
 

@@ -7,7 +7,7 @@ the expectations. A scenario passes, fails (the engine disagrees with it), or is
 (it cannot be run: malformed, unknown ruleset or unit, a drifted quote). `coverage(report,
 units)` tells, for each witness, which normative units passing scenarios cite and which none.
 
-Quotes are compared after normalization: Unicode NFC, a line-end hyphen and its line break
+Quotes are compared in `comparable_text` form: Unicode NFC, a line-end hyphen and its line break
 removed, runs of whitespace made one space and none kept before , . ; : ! ? ), typographic
 apostrophes and quotation marks made plain (’ ‘ → ', „ “ ” « » → "), case folded. Spelling
 is not normalized: a corrected letter in the edition is drift. An ellipsis (… or ...) in a
@@ -118,7 +118,7 @@ def run(paths: Iterable[str | Path], unit_texts: Mapping[str, str] | None = None
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "„": '"', "“": '"', "”": '"', "«": '"', "»": '"'})
 
 
-def normalize(text: str) -> str:
+def comparable_text(text: str) -> str:
     """Text for quote matching: NFC, hyphenation and whitespace normalized, plain quotes, casefolded."""
     text = unicodedata.normalize("NFC", text).translate(_TYPOGRAPHY)
     text = re.sub(r"(\w)[-¬]\s*\n\s*(\w)", r"\1\2", text)
@@ -128,9 +128,9 @@ def normalize(text: str) -> str:
 
 def quote_found(quote: str, text: str) -> bool:
     """Whether the quote occurs in the text, its elided pieces (… or ...) in order."""
-    haystack = normalize(text)
+    haystack = comparable_text(text)
     position = 0
-    for piece in re.split(r"…|\.\.\.", normalize(quote)):
+    for piece in re.split(r"…|\.\.\.", comparable_text(quote)):
         piece = piece.strip()
         if not piece:
             continue

@@ -1,20 +1,203 @@
-"""`ecarte build`: the whole corpus from its sources, validated, then written atomically."""
+"""`ecarte build`, the spine: every stage of the corpus, in order, in this one place.
+
+    sources → segment → collate → correct → normalize → normativity → align → link → variants
+    → tei → validate
+
+Each stage is a plain function of its package or module (named after the stage) over plain
+data. Here each is registered with the facts it requires and the facts it assigns, so a
+pipeline put together in the wrong order fails when it is made, not halfway through a build.
+Readers (`ecarte xref`, `variants`, `conformance`) run the stages up to the one they need
+(`run(until=…)`); `build()` runs them all and writes the TEI atomically.
+"""
 from __future__ import annotations
 
 import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import corpus, tei
-from .errors import InputError
-from .paths import CORPUS, TEI
-from .tei_header import load_context
+import engine
 
-TEI_DIR = TEI
+from . import (align, collate, correct, link, normalize, normativity, segment, sources, spans, tei,
+               variants)
+from .errors import InputError
+from .model import Witness, WitnessText
+from .paths import CATALOGUE, CORPUS, EDITORIAL, SCENARIOS, SOURCES, TEI
+
 CORPUS_FILE = "ecarte.xml"
+
+
+@dataclass
+class Corpus:
+    """What the stages have made so far; each field is assigned by one stage and read by later ones."""
+
+    witnesses: dict[str, Witness] = field(default_factory=dict)
+    texts: dict[str, WitnessText] = field(default_factory=dict)
+    alignment: align.CorpusAlignment | None = None
+    engine: link.EngineLinks | None = None
+    variants: list[variants.VariantPoint] = field(default_factory=list)
+    documents: dict[str, bytes] = field(default_factory=dict)
+    done: list[str] = field(default_factory=list)      # the stages run so far, in order
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage of the build: its name, what it needs made before it, what it makes."""
+
+    name: str
+    run: Callable[[Corpus], None]
+    requires: frozenset[str]
+    assigns: frozenset[str]
+
+
+def _sources(c: Corpus) -> None:
+    c.witnesses = sources.load_witnesses(CATALOGUE)
+
+
+def segment_source(witness: Witness, siglum: str | None = None) -> segment.Segmentation:
+    """A witness's checked source segmented, under another siglum if given (a transcript cut
+    under its edition's siglum for the collation)."""
+    return segment.segment_witness(witness, sources.read_source(witness, SOURCES), SOURCES, siglum)
+
+
+def _segment(c: Corpus) -> None:
+    c.texts = {s: WitnessText(w, segment_source(w)) for s, w in c.witnesses.items() if w.source}
+
+
+def _collate(c: Corpus) -> None:
+    for siglum, witness in c.witnesses.items():
+        if not witness.source:
+            c.texts[siglum] = WitnessText(witness, collate.collate_edition(witness, c.witnesses, segment_source))
+    c.texts = {s: c.texts[s] for s in c.witnesses}          # catalogue order
+
+
+def _editions(c: Corpus) -> list[WitnessText]:
+    return [text for text in c.texts.values() if text.witness.kind == "edition"]
+
+
+def _correct(c: Corpus) -> None:
+    entries = correct.read_corrections(correct.CORRECTIONS)
+    for text in _editions(c):
+        correct.apply_corrections(text.units, entries, correct.CORRECTIONS)
+        for unit in text.units:
+            spans.settle(unit)
+
+
+def _normalize(c: Corpus) -> None:
+    for text in _editions(c):
+        for unit in text.units:
+            normalize.regularize(unit)
+
+
+def _normativity(c: Corpus) -> None:
+    normativity.apply_normativity(c.texts, normativity.read_normativity())
+
+
+def container_leaves(texts: dict[str, WitnessText]) -> dict[str, list[str]]:
+    """Each container's id → its leaves (a citation of a container cites them all)."""
+    return {u.id: [leaf.id for leaf in u.walk() if not leaf.children]
+            for t in texts.values() for u in t.walk() if u.children}
+
+
+def _align(c: Corpus) -> None:
+    cues = align.engine_cues(link.scenario_cites(link.citing_scenarios(SCENARIOS)),
+                             container_leaves(c.texts))
+    c.alignment = align.align_corpus(c.texts, align.glossary(), cues,
+                                     align.read_editorial(EDITORIAL / "alignment.toml"),
+                                     normalize.normalized_text, engine.available())
+
+
+def _link(c: Corpus) -> None:
+    c.engine = link.engine_links(SCENARIOS)
+
+
+def _variants(c: Corpus) -> None:
+    rulesets = [engine.load(s) for s in c.texts if s in engine.available()]
+    units = {u.id: u for t in c.texts.values() for u in t.walk()}
+    c.variants = variants.variant_points(rulesets, units, variants.read_points(variants.VARIANTS),
+                                         c.alignment.links, c.engine.scenarios,
+                                         c.alignment.editorial.locate)
+
+
+def _tei(c: Corpus) -> None:
+    context = tei.load_context(CORPUS)
+    texts = list(c.texts.values())
+    c.documents = {f"{t.witness.siglum}.xml": tei.witness_document(t.witness, t.units, context)
+                   for t in texts}
+    c.documents[CORPUS_FILE] = tei.corpus_document([t.witness for t in texts], context,
+                                                    c.alignment.links, c.variants)
+
+
+def _validate(c: Corpus) -> None:
+    """Validate the documents as they will be published, before anything is written."""
+    with tempfile.TemporaryDirectory(prefix="ecarte-validate-") as folder:
+        staged = Path(folder)
+        for name, data in c.documents.items():
+            (staged / name).write_bytes(data)
+        from .validate import validate as run_validation
+        problems = run_validation(sorted(staged.glob("*.xml")))
+        if problems:
+            listed = "; ".join(str(p) for p in problems[:5]).replace(str(staged), str(TEI))
+            raise InputError(f"the built TEI is invalid, nothing was written: {listed}")
+
+
+def _stage(name: str, run: Callable[[Corpus], None], requires: str, assigns: str) -> Stage:
+    return Stage(name, run, frozenset(requires.split()), frozenset(assigns.split()))
+
+
+STAGES: tuple[Stage, ...] = (
+    _stage("sources", _sources, "", "witnesses"),
+    _stage("segment", _segment, "witnesses", "units"),
+    _stage("collate", _collate, "witnesses units", "edition"),
+    _stage("correct", _correct, "edition", "corrected"),
+    _stage("normalize", _normalize, "edition corrected", "modern-layer"),
+    _stage("normativity", _normativity, "units edition", "normativity"),
+    _stage("align", _align, "units edition modern-layer normativity", "alignment"),
+    _stage("link", _link, "units", "engine-links"),
+    _stage("variants", _variants, "units alignment engine-links", "variant-points"),
+    _stage("tei", _tei, "units edition corrected modern-layer normativity alignment variant-points",
+           "documents"),
+    _stage("validate", _validate, "documents", "valid"),
+)
+
+
+def check_order(stages: tuple[Stage, ...]) -> None:
+    """Fail, naming the stage and the fact, if a stage needs a fact no earlier stage makes."""
+    made: set[str] = set()
+    for stage in stages:
+        missing = stage.requires - made
+        if missing:
+            raise ValueError(f"stage {stage.name!r} requires {', '.join(sorted(missing))}, "
+                             f"which no earlier stage assigns")
+        made |= stage.assigns
+
+
+check_order(STAGES)
+
+
+def run(until: str = "validate", resume: Corpus | None = None,
+        stages: tuple[Stage, ...] = STAGES) -> Corpus:
+    """Run the stages in order up to and including `until`, going on from `resume` (a corpus
+    an earlier run made) where given; the corpus made so far."""
+    names = [s.name for s in stages]
+    if until not in names:
+        raise ValueError(f"no stage {until!r}; stages: {', '.join(names)}")
+    check_order(stages)
+    corpus = resume or Corpus()
+    if corpus.done != names[:len(corpus.done)]:
+        raise ValueError(f"cannot go on from stages {corpus.done}: not a beginning of {names}")
+    for stage in stages[len(corpus.done):names.index(until) + 1]:
+        stage.run(corpus)
+        corpus.done.append(stage.name)
+    return corpus
+
+
+def documents() -> dict[str, bytes]:
+    """File name → bytes of every TEI document of the corpus, built in memory, not validated."""
+    return run("tei").documents
 
 
 @dataclass
@@ -24,23 +207,15 @@ class BuildReport:
     files: dict[str, int] = field(default_factory=dict)
     differing: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    corpus: Corpus | None = None          # what the stages made
 
 
-def documents() -> dict[str, bytes]:
-    """File name → bytes of every TEI document of the corpus, deterministically."""
-    texts = corpus.load_corpus()
-    context = load_context(CORPUS)
-    out = {f"{siglum}.xml": tei.witness_document(text.witness, text.units, context)
-           for siglum, text in texts.items()}
-    out[CORPUS_FILE] = tei.corpus_document([t.witness for t in texts.values()], context)
-    return out
-
-
-def build(target: Path = TEI_DIR, check: bool = False, validate: bool = True) -> BuildReport:
-    """Rebuild the TEI under `target`; with `check`, only report files that would change."""
+def build(target: Path = TEI, check: bool = False, validate: bool = True) -> BuildReport:
+    """Rebuild the TEI under `target`; with `check`, only report the files that would change."""
     started = time.perf_counter()
-    docs = documents()
-    report = BuildReport(files={name: len(data) for name, data in docs.items()})
+    made = run("validate" if validate and not check else "tei")
+    docs = made.documents
+    report = BuildReport(files={name: len(data) for name, data in docs.items()}, corpus=made)
     if check:
         present = {p.name for p in target.glob("*.xml")}
         report.differing = sorted(
@@ -48,28 +223,24 @@ def build(target: Path = TEI_DIR, check: bool = False, validate: bool = True) ->
              if not (target / name).is_file() or (target / name).read_bytes() != data]
             + sorted(present - set(docs)))
     else:
-        _write_all(target, docs, validate)
+        _write_all(target, docs)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _write_all(target: Path, docs: dict[str, bytes], validate: bool) -> None:
-    """Write every file to a staging folder, validate them there, then move them in place."""
+def _write_all(target: Path, docs: dict[str, bytes]) -> None:
+    """Write every file to a staging folder beside the target, then move them all in place."""
     target.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=target.parent))
     try:
         for name, data in docs.items():
             (staging / name).write_bytes(data)
-        if validate:
-            from .validate import validate as run_validation
-            problems = run_validation(sorted(staging.glob("*.xml")))
-            if problems:
-                listed = "; ".join(str(p) for p in problems[:5])
-                raise InputError(f"the built TEI is invalid, nothing was written: {listed}"
-                                 .replace(str(staging), str(target)))
         for name in docs:
             os.replace(staging / name, target / name)
-        for stale in set(p.name for p in target.glob("*.xml")) - set(docs):
+        for stale in {p.name for p in target.glob("*.xml")} - set(docs):
             (target / stale).unlink()
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+__all__ = ["BuildReport", "Corpus", "STAGES", "Stage", "build", "check_order", "documents", "run"]

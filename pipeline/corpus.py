@@ -1,80 +1,56 @@
-"""The corpus as data: every witness cut into units, with normativity applied (no files written)."""
+"""The corpus for readers (xref, variants, conformance, align): the build's stages run once per
+process up to what a reader needs, nothing written. Stages never import this module."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .collate import collate_edition
+import engine
+from engine import conformance
+
+from . import align, build, normalize
+from .align import Alignment, CorpusAlignment, Side
 from .errors import InputError
-from .model import Kind, Unit, Witness
-from .normativity import NORMATIVITY, read_normativity
-from .segment import Segmentation, segmenter
-from .paths import CATALOGUE, SOURCES
-from .sources import load_witnesses, read_source
-
-
-
-@dataclass
-class WitnessText:
-    """A witness with its units and the lines set aside as not part of its text."""
-
-    witness: Witness
-    segmentation: Segmentation
-    source: Path | None
-
-    @property
-    def units(self) -> list[Unit]:
-        return self.segmentation.units
-
-    def walk(self):
-        for unit in self.units:
-            yield from unit.walk()
-
-
-def segment_witness(witness: Witness, siglum: str | None = None) -> Segmentation:
-    """Cut one witness's source into units named with `siglum` (default its own)."""
-    path = SOURCES / witness.source
-    config = dict(witness.meta.get("segment", {}), path=path)
-    cut = segmenter(witness.segmenter, CATALOGUE)
-    return cut(siglum or witness.siglum, read_source(witness), config)
+from .files import read_text
+from .link import EngineLinks, run_conformance, scenario_cites
+from .model import Unit, WitnessText
+from .paths import SCENARIOS
+from .variants import VariantPoint
 
 
 def load_corpus() -> dict[str, WitnessText]:
-    """Every witness of the catalogue, segmented, with normativity applied."""
-    witnesses = load_witnesses()
-    texts = {}
-    for siglum, witness in witnesses.items():
-        if witness.source:
-            texts[siglum] = WitnessText(witness, segment_witness(witness), SOURCES / witness.source)
-        else:
-            texts[siglum] = WitnessText(witness, collate_edition(witness, witnesses, segment_witness),
-                                        None)
-    apply_normativity(texts, read_normativity())
-    return texts
+    """Every witness segmented, collated, corrected, normalized, with normativity: afresh."""
+    return build.run("normativity").texts
 
 
-def apply_normativity(texts: dict[str, WitnessText], normativity, path: Path = NORMATIVITY) -> None:
-    """Mark non-normative units; every pattern must match a unit, every heading is one."""
-    categories, patterns = normativity
-    units = [unit for text in texts.values() for unit in text.walk()]
-    for unit in units:
-        if unit.kind is Kind.HEADING:
-            unit.normative, unit.reason = False, "heading"
-    for pattern, category in patterns.items():
-        stem = pattern.rstrip("*")
-        matched = [u for u in units if u.id == stem
-                   or pattern.endswith("*") and u.id.startswith(stem + ".")]
-        if not matched:
-            raise InputError(f"unit pattern {pattern!r} matches no unit", path)
-        for unit in matched:
-            unit.normative, unit.reason = False, category
+_MADE = build.Corpus()
+"""The process's corpus, taken only as far as a reader has needed so far."""
 
 
-@lru_cache(maxsize=1)
+def _made(until: str) -> build.Corpus:
+    if until not in _MADE.done:
+        build.run(until, resume=_MADE)
+    return _MADE
+
+
 def texts() -> dict[str, WitnessText]:
-    """The corpus loaded once per process, for readers (xref, conformance); builds load afresh."""
-    return load_corpus()
+    """The witnesses' texts, made once per process."""
+    return _made("normativity").texts
+
+
+def alignment() -> CorpusAlignment:
+    """The automatic and final alignment of every witness with every other."""
+    return _made("align").alignment
+
+
+def engine_links() -> EngineLinks:
+    """Unit → engine rules and citing scenarios."""
+    return _made("link").engine
+
+
+def variant_points() -> list[VariantPoint]:
+    """Every point on which the witnesses differ, with each witness's reading."""
+    return _made("variants").variants
 
 
 def units() -> list[Unit]:
@@ -86,3 +62,37 @@ def unit_texts() -> dict[str, str]:
     """Unit id → reading text, for checking quotes against the corpus."""
     return {unit.id: unit.text for unit in units()}
 
+
+def conformance_run(paths: list[Path]) -> conformance.Report:
+    """The scenarios under `paths` run, their cites and quotes checked against the corpus."""
+    return run_conformance(paths, unit_texts())
+
+
+@lru_cache(maxsize=1)
+def conformance_report() -> conformance.Report:
+    """The whole conformance suite, run once per process."""
+    return conformance_run([SCENARIOS])
+
+
+def side(name: str) -> Side:
+    """A witness by its siglum, else a text file, as `ecarte align` compares it; an unknown
+    siglum names the known ones."""
+    witnesses = texts()
+    if name in witnesses:
+        return align.sides(witnesses, normalize.normalized_text, engine.available())[name] \
+            if name in align.aligned_witnesses(witnesses) else \
+            align.witness_side(name, witnesses[name].witness.language, witnesses[name].units)
+    path = Path(name)
+    if path.exists() or path.suffix or "/" in name:
+        return align.file_side(path, name, read_text(path))
+    raise InputError(f"unknown witness {name!r}; known: {', '.join(witnesses)} (or give a text file)")
+
+
+def engine_cues() -> dict[str, frozenset[str]]:
+    """What of the engine cites each unit, the aligner's ENGINE evidence."""
+    return align.engine_cues(scenario_cites(engine_links().scenarios), build.container_leaves(texts()))
+
+
+def align_names(a: str, b: str) -> Alignment:
+    """The automatic aligner alone between two witnesses or files named as on the command line."""
+    return align.align(side(a), side(b), align.glossary(), engine_cues())

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 import re
 import tomllib
 from pathlib import Path
@@ -24,6 +25,31 @@ def read_toml(path: Path, what: str, missing_ok: bool = False) -> dict:
         raise InputError(f"malformed {what}: {error}", path, int(line.group(1)) if line else None) from None
 
 
+def decode_utf8(data: bytes, path: Path, what: str = "text") -> str:
+    """Bytes of a file as UTF-8 text, or an InputError naming the file and the line of the
+    first byte that is not UTF-8 (a file saved in another encoding)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise InputError(f"{what} is not UTF-8 ({error.reason} at byte {error.start}): save it as UTF-8",
+                         path, line) from None
+
+
+def plain_text(text: str) -> str:
+    """Text as dinglehopper reads a plain-text file: each line stripped, lines joined by newlines."""
+    return "\n".join(line.strip() for line in text.splitlines())
+
+
+def read_text(path: Path) -> str:
+    """A UTF-8 text file read as plain text, or an InputError naming the file (and line)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read text: {error.strerror}", path) from None
+    return plain_text(decode_utf8(data, path))
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write a file whole or not at all: a temporary file beside it, then renamed over it."""
     path = Path(path)
@@ -35,3 +61,34 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise InputError(f"cannot write: {error.strerror}", path) from None
+
+
+def table_lines(text: str, *key: str) -> list[int]:
+    """1-based line numbers of each `[key]` or `[[key]]` header in a TOML text (where the k-th
+    entry of an array of tables starts, so an error can name its line), the dotted key compared
+    part by part, so a table's line is found however its key is quoted."""
+    return [number for number, parts in _headers(text) if parts == key]
+
+
+@lru_cache(maxsize=8)
+def _headers(text: str) -> tuple[tuple[int, tuple[str, ...] | None], ...]:
+    """Every table header of a TOML text with its line and its key's parts."""
+    return tuple((number, _dotted_key(header.group(1)))
+                 for number, line in enumerate(text.splitlines(), 1)
+                 if (header := _HEADER.match(line)))
+
+
+_HEADER = re.compile(r"^\s*\[\[?(.+?)\]\]?\s*(?:#.*)?$")
+
+
+def _dotted_key(text: str) -> tuple[str, ...] | None:
+    """The parts of a TOML dotted key (`point."a.b".reading` → point, a.b, reading); None if it is none."""
+    try:
+        table = tomllib.loads(f"{text} = 0")
+    except tomllib.TOMLDecodeError:
+        return None
+    parts = []
+    while isinstance(table, dict) and len(table) == 1:
+        (part, table), = table.items()
+        parts.append(part)
+    return tuple(parts)

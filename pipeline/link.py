@@ -1,24 +1,69 @@
-"""Links from units to the engine: the rules that implement them and the scenarios that test them."""
+"""The link stage: units tied to the engine — the rules that implement them, the scenarios that test them.
+
+Plain data from the engine's own citations (rulesets, rules, scenario files); running the
+scenarios, which gives each its status, is `run_conformance`, done only when a reader asks.
+"""
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 
 import engine
 from engine import conformance
+from engine.scenario import ScenarioError, load_scenario
 
-from . import corpus
 from .errors import InputError
-from .paths import SCENARIOS
 
 
-def rules_by_unit() -> dict[str, list[str]]:
-    """Unit id → ids of the engine rules (and ruleset parameters' rules) that cite it."""
-    return engine.rules_by_unit()
+@dataclass(frozen=True)
+class CitingScenario:
+    """A scenario file as read, not run: its id, its file under the scenario folder (without
+    .toml), the ruleset it plays and the units it cites."""
+
+    id: str
+    file: str
+    ruleset: str
+    cites: tuple[str, ...]
 
 
-def run_conformance(paths: list[Path]) -> conformance.Report:
-    """Run the scenarios under `paths` with their cites and quotes checked against the corpus.
+@dataclass(frozen=True)
+class EngineLinks:
+    """Unit id → the engine rules citing it; the scenarios, read, with the units each cites."""
+
+    rules: dict[str, list[str]]
+    scenarios: tuple[CitingScenario, ...]
+
+    def scenarios_of(self, unit: str) -> list[str]:
+        """The ids of the scenarios citing a unit."""
+        return [s.id for s in self.scenarios if unit in s.cites]
+
+
+def citing_scenarios(folder: Path) -> tuple[CitingScenario, ...]:
+    """Every scenario under `folder`, read. A malformed one is left to the conformance run,
+    which reports it as an error."""
+    found = []
+    for path in conformance.discover([folder]):
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError:
+            continue
+        found.append(CitingScenario(scenario.id, path.relative_to(folder).with_suffix("").as_posix(),
+                                    scenario.ruleset, scenario.cites))
+    return tuple(found)
+
+
+def scenario_cites(scenarios: tuple[CitingScenario, ...]) -> dict[str, tuple[str, ...]]:
+    """Scenario file → the units it cites."""
+    return {s.file: s.cites for s in scenarios}
+
+
+def engine_links(scenarios: Path) -> EngineLinks:
+    """Every unit's engine rules, and the scenarios with their citations."""
+    return EngineLinks(engine.rules_by_unit(), citing_scenarios(scenarios))
+
+
+def run_conformance(paths: list[Path], unit_texts: dict[str, str]) -> conformance.Report:
+    """Run the scenarios under `paths` with their cites and quotes checked against `unit_texts`.
 
     A path that does not exist, or paths holding no scenario, are an error: a suite that ran
     nothing must not pass.
@@ -28,18 +73,7 @@ def run_conformance(paths: list[Path]) -> conformance.Report:
             raise InputError("no such file or folder", path)
     if not conformance.discover(paths):
         raise InputError("no scenario files (*.toml) here", ", ".join(map(str, paths)))
-    return conformance.run(paths, corpus.unit_texts())
-
-
-@lru_cache(maxsize=1)
-def conformance_report() -> conformance.Report:
-    """The whole conformance suite, run once per process."""
-    return run_conformance([SCENARIOS])
-
-
-def scenarios_by_unit() -> dict[str, list[dict]]:
-    """Unit id → the conformance scenarios that cite it, with their status."""
-    return conformance_report().by_unit()
+    return conformance.run(paths, unit_texts)
 
 
 def rule_lines(unit_id: str) -> list[str]:

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .segment import Segmentation
 
 Hyphen = Literal["soft", "hard", None]
 """A soft hyphen only breaks the word at the line's end; a hard one belongs to the word."""
@@ -96,7 +99,7 @@ class Unit:
     @property
     def text(self) -> str:
         """The reading text of the unit and everything under it, blocks separated by blank lines."""
-        parts = [self.head] if self.head and self.kind is Kind.RULE else []
+        parts: list[str] = []
         if self.lines:
             parts.append(" | ".join(line.text for line in self.lines) if self.kind is Kind.ROW
                          else join_lines(self.lines))
@@ -115,16 +118,54 @@ class Unit:
             yield from child.walk()
 
 
+@dataclass
+class WitnessText:
+    """A witness with its units and the lines its segmenter set aside as not part of its text."""
+
+    witness: Witness
+    segmentation: "Segmentation"
+
+    @property
+    def units(self) -> list[Unit]:
+        return self.segmentation.units
+
+    def walk(self):
+        """Every unit of the witness, in document order."""
+        for unit in self.units:
+            yield from unit.walk()
+
+
+class Relation(str, Enum):
+    """How two aligned units relate (CONTRACT.md §3)."""
+
+    EQUIVALENT = "equivalent"   # the same regulation, the same content
+    VARIANT = "variant"         # the same regulation, a different value, condition or remedy
+    PARTIAL = "partial"         # they overlap; one states more or other matters
+
+
+class Origin(str, Enum):
+    """Who made a link: the automatic aligner or an editor (xref's `source`)."""
+
+    AUTO = "auto"
+    EDITOR = "editor"
+
+
 @dataclass(frozen=True)
 class Link:
-    """An alignment between units of two witnesses, or from a unit to a rule or scenario."""
+    """An alignment of a unit of one witness with a unit of another.
+
+    `note` says what differs (an editor's variant or partial link), `point` the variant point
+    that difference belongs to, `reason` why an editor made the link.
+    """
 
     source: str
     target: str
-    relation: str                 # equivalent | variant | partial
+    relation: Relation
     score: float | None
-    origin: str                   # auto | editor
+    origin: Origin
     reason: str | None = None
+    note: str | None = None
+    point: str | None = None
 
 
 def join_lines(lines: list[Line]) -> str:

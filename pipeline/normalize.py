@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import lexicon as lexicons
-from .collate.spans import Span, line_from_spans
+from .spans import Span, line_from_spans
 from .errors import InputError
 from .files import read_toml
 from .model import Reading, Unit

@@ -5,7 +5,7 @@ import hashlib
 from pathlib import Path
 
 from .errors import InputError
-from .files import read_toml
+from .files import decode_utf8, read_toml
 from .model import Witness
 from .paths import CATALOGUE, SOURCES
 
@@ -55,8 +55,4 @@ def read_source(witness: Witness, directory: Path = SOURCES) -> str:
         raise InputError(f"source has changed: sha256 {digest} differs from the catalogue's "
                          f"{witness.sha256} (restore the file, or review the change and update "
                          f"corpus/sources/witnesses.toml)", path)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError(f"source is not UTF-8 ({error.reason})", path, line) from None
+    return decode_utf8(data, path, "source")

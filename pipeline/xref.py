@@ -7,9 +7,10 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from . import corpus, link, normalize
-from .normativity import reasons
 from .errors import InputError
-from .model import Kind, Link, Unit
+from .model import Kind, Link, Origin, Relation, Unit
+from .normativity import reasons
+from .variants import points_by_unit
 
 
 @dataclass
@@ -30,6 +31,8 @@ def places() -> dict[str, Place]:
         for top in text.units:
             if top.kind is Kind.HEADING:
                 heading = top.text
+            elif top.head:              # a unit with a heading of its own ends the reach of the one before
+                heading = None
             _visit(top, None, heading, found)
     return found
 
@@ -52,11 +55,12 @@ def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
         other = by_id.get(f"{siglum}.{unit.path}")
         if other:
             score = round(fuzz.ratio(unit.text, other.unit.text) / 100, 3)
-            links.append(Link(unit.id, other.unit.id, "equivalent", score, "auto"))
+            links.append(Link(unit.id, other.unit.id, Relation.EQUIVALENT, score, Origin.AUTO))
     return links
 
 
-def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict) -> dict:
+def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
+          variants: dict[str, list[str]]) -> dict:
     """The xref record of one unit (CONTRACT.md §3)."""
     unit = place.unit
     record = {"id": unit.id, "witness": unit.witness, "text": unit.text,
@@ -65,11 +69,24 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict) -
         record["reason"] = reasons().get(unit.reason, unit.reason)
     if corpus.texts()[unit.witness].witness.kind == "edition":
         record["normalized"] = normalize.normalized_text(unit)
-    record["aligned"] = [{"id": link_.target, "relation": link_.relation, "score": link_.score,
-                          "source": link_.origin} for link_ in transcript_links(unit, by_id)]
+    record["aligned"] = [_aligned(link_) for link_ in transcript_links(unit, by_id)
+                         + corpus.alignment().of(unit.id)]
+    record["no_parallel"] = [{"witness": n.witness, "reason": n.reason}
+                             for n in corpus.alignment().none if n.unit == unit.id]
     record["rules"] = rules.get(unit.id, [])
     record["scenarios"] = scenarios.get(unit.id, [])
+    record["variants"] = variants.get(unit.id, [])
     return record
+
+
+def _aligned(link_: Link) -> dict:
+    """An aligned unit as xref lists it; an editor's link with its note and reason."""
+    out = {"id": link_.target, "relation": link_.relation.value, "score": link_.score,
+           "source": link_.origin.value}
+    for key in ("note", "reason", "point"):
+        if getattr(link_, key):
+            out[key] = getattr(link_, key)
+    return out
 
 
 def xref(unit_id: str | None = None) -> list[dict]:
@@ -79,9 +96,10 @@ def xref(unit_id: str | None = None) -> list[dict]:
         close = [uid for uid in by_id if uid.startswith(unit_id + ".")][:5]
         hint = f" (units below it: {', '.join(close)})" if close else ""
         raise InputError(f"no unit {unit_id!r} in the corpus{hint}")
-    rules, scenarios = link.rules_by_unit(), link.scenarios_by_unit()
+    rules, scenarios = corpus.engine_links().rules, corpus.conformance_report().by_unit()
+    variants = points_by_unit(corpus.variant_points())
     chosen = [by_id[unit_id]] if unit_id else list(by_id.values())
-    return [entry(place, by_id, rules, scenarios) for place in chosen]
+    return [entry(place, by_id, rules, scenarios, variants) for place in chosen]
 
 
 def describe(unit_id: str) -> str:
@@ -102,8 +120,11 @@ def describe(unit_id: str) -> str:
     if record.get("normalized", unit.text) != unit.text:
         lines += ["modern spelling:", record["normalized"], ""]
     for link_ in record["aligned"]:
-        lines.append(f"aligned: {link_['id']} ({link_['relation']}, {link_['source']}, "
-                     f"score {link_['score']})")
+        score = f", score {link_['score']}" if link_["score"] is not None else ""
+        lines.append(f"aligned: {link_['id']} ({link_['relation']}, {link_['source']}{score})")
+        lines += [f"    {key}: {link_[key]}" for key in ("note", "point") if key in link_]
+    lines += [f"no parallel in {n['witness']}: {n['reason']}" for n in record["no_parallel"]]
+    lines += [f"variant point: {p}" for p in record["variants"]]
     lines += [f"rule: {line}" for line in link.rule_lines(unit_id)]
     lines += [f"scenario: {s['id']} [{s['status']}]" for s in record["scenarios"]]
     return "\n".join(lines).rstrip() + "\n"

@@ -1,25 +1,76 @@
-"""`ecarte align A B [--json]`: the automatic aligner alone between two witnesses or text files."""
+"""`ecarte align A B [--json]`, `ecarte align --evaluate [GOLD…]`: the automatic aligner alone,
+and its scores (and the final alignment's) against a hand-checked gold."""
 from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 NAME = "align"
-HELP = "the automatic aligner alone (no editorial overrides) between two witnesses or text files"
+HELP = "the automatic aligner alone between two witnesses or text files; --evaluate scores it"
+GOLD = Path(__file__).resolve().parents[2] / "tests" / "gold" / "alignment.toml"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", metavar="A", help="a witness siglum (hu-nc) or a text file, one unit per paragraph")
-    parser.add_argument("b", metavar="B", help="the same for the other side")
-    parser.add_argument("--json", action="store_true", help="print the alignment as JSON")
+    parser.add_argument("a", metavar="A", nargs="?", help="a witness siglum (hu-nc) or a text file, one unit per paragraph")
+    parser.add_argument("b", metavar="B", nargs="?", help="the same for the other side")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--evaluate", metavar="GOLD", nargs="*", type=Path,
+                        help=f"P/R/F1 of the automatic alignment (with each kind of evidence left out and "
+                             f"alone) and of the final one against gold files (default {GOLD.relative_to(GOLD.parents[2])})")
+    parser.add_argument("--no-ablation", action="store_true", help="with --evaluate: all evidence and final only")
+    parser.add_argument("--tune", metavar="GOLD", nargs="?", const=GOLD, type=Path,
+                        help="search the aligner's settings against a gold; prints the best, their F1, "
+                             "and the F1 of settings tuned on half the gold's units on the other half")
+    parser.add_argument("--tries", type=int, default=300, help="with --tune: settings tried (default 300)")
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.align import align_names
+    from pipeline import corpus
+    from pipeline.align import align, glossary
 
-    alignment = align_names(args.a, args.b)
+    if args.tune is not None:
+        from pipeline.workbench.alignment_tuning import tune
+
+        tuned = tune(args.tune, args.tries)
+        print(f"default settings: F1 {tuned.default_f1:.3f}")
+        print(f"best of {args.tries} tried: F1 {tuned.f1:.3f}; tuned on one half of the units, "
+              f"F1 on the other: {tuned.held_out[0]:.3f}, {tuned.held_out[1]:.3f}")
+        print(tuned.settings)
+        return 0
+    if args.evaluate is not None:
+        from pipeline.workbench.alignment_report import evaluate
+
+        reports = evaluate(args.evaluate or [GOLD], ablations=not args.no_ablation)
+        if args.json:
+            print(json.dumps({"golds": [r.as_json() for r in reports]}, ensure_ascii=False, indent=1))
+        else:
+            print("\n".join(r.to_text() for r in reports), end="")
+        return 0
+    if not (args.a and args.b):
+        raise SystemExit("ecarte align: give two witnesses or files (A B), or --evaluate")
+    alignment = align(corpus.side(args.a), corpus.side(args.b), glossary(), corpus.engine_cues())
     if args.json:
-        print(json.dumps(alignment.to_json(), ensure_ascii=False, indent=1))
+        print(json.dumps(to_json(alignment), ensure_ascii=False, indent=1))
     else:
-        print(alignment.to_text(), end="")
+        print(to_text(alignment), end="")
     return 0
+
+
+def to_json(alignment) -> dict:
+    """The alignment as plain data (docs/contract-extensions.md, `ecarte align`)."""
+    return {"a": alignment.a.name, "b": alignment.b.name,
+            "links": [{"source": l.source, "target": l.target, "relation": l.relation.value,
+                       "score": l.score, "source_kind": l.origin.value} for l in alignment.links],
+            "unaligned": {"a": list(alignment.unaligned_a), "b": list(alignment.unaligned_b)}}
+
+
+def to_text(alignment) -> str:
+    """For people: one line per link, then the units of each side without one."""
+    width = max((len(l.source) for l in alignment.links), default=0)
+    target_width = max((len(l.target) for l in alignment.links), default=0)
+    lines = [f"{l.source:<{width}} ⇄ {l.target:<{target_width}}  {l.relation.value:<10}  {l.score:.3f}"
+             for l in alignment.links]
+    for side, ids in ((alignment.a, alignment.unaligned_a), (alignment.b, alignment.unaligned_b)):
+        lines.append(f"unaligned in {side.name} ({len(ids)}): {' '.join(ids) or '—'}")
+    return "\n".join(lines) + "\n"

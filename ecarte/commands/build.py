@@ -1,7 +1,8 @@
 """`ecarte build [--check]`: rebuild the corpus (what `make corpus` runs)."""
 from __future__ import annotations
 
-from pipeline.build import TEI_DIR, build
+from pipeline.build import build
+from pipeline.paths import TEI as TEI_DIR
 from pipeline.errors import InputError
 
 NAME = "build"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine import conformance
 from pipeline import corpus
-from pipeline.link import run_conformance
+from pipeline.corpus import conformance_run as run_conformance
 from pipeline.paths import SCENARIOS
 
 NAME = "conformance"

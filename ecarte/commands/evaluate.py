@@ -16,7 +16,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.evaluate import evaluate
+    from pipeline.workbench.evaluate import evaluate
 
     report = evaluate(args.gt, args.ocr)
     print(json.dumps(report.to_json(), ensure_ascii=False, indent=1) if args.json else report.to_text())

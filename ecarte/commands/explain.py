@@ -8,7 +8,7 @@ from engine import available, load
 from engine.rules import RULES
 from pipeline.errors import InputError
 
-from pipeline.link import run_conformance
+from pipeline.corpus import conformance_run as run_conformance
 
 NAME = "explain"
 HELP = "explain scenarios event by event with their citations, or a ruleset's parameters and rules"

@@ -13,7 +13,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.figures import compute, to_json, to_text
+    from pipeline.workbench.figures import compute, to_json, to_text
 
     figures = compute()
     print(json.dumps(to_json(figures), ensure_ascii=False, indent=1) if args.json else to_text(figures))

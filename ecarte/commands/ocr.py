@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.ocr import DEFAULT_PSM, Steps, check_languages, document_text, ocr_pages, write_tsv
+    from pipeline.workbench.ocr import DEFAULT_PSM, Steps, check_languages, document_text, ocr_pages, write_tsv
 
     check_languages(args.lang)
     steps = Steps(scale=not args.raw, deskew=not args.raw, binarize=args.binarize)

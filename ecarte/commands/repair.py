@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                       help="print CER before and after repair of the held-out synthetic pairs, per OCR condition")
     parser.add_argument("--json", action="store_true", help="with --bench or --evaluate: print JSON")
     parser.epilog = ("Deterministic and offline. The confusion model of each OCR condition is learned from "
-                     "corpus/training/train/CONDITION.tsv (pipeline/synth/README.md), never from the text repaired.")
+                     "corpus/training/train/CONDITION.tsv (pipeline/workbench/synth/README.md), never from the text repaired.")
 
 
 def _read(path: Path | None) -> str:

@@ -22,7 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.errors import InputError
-    from pipeline.synth.generate import generate
+    from pipeline.workbench.synth.generate import generate
 
     if not 0 <= args.heldout <= args.pages or args.pages < 1:
         raise InputError("need --pages ≥ 1 and 0 ≤ --heldout ≤ --pages", "command line")

@@ -1,59 +1,66 @@
-"""The two things `ecarte align` compares: a witness of the corpus, or a plain-text file."""
+"""The two things the aligner compares: a witness's units, or a plain-text file's paragraphs."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import corpus, normalize
 from ..errors import InputError
-from ..evaluate import read_text
+from ..folding import fold
 from ..model import Kind, Line, Unit
-from .cues import WORD, common_words, fold
+from .cues import WORD, common_words
 
 LANGUAGES = ("hu", "de", "en")     # the glossary's languages, which a file's language is told among
 
 
 @dataclass(frozen=True)
 class Side:
-    """A sequence of units to align: the leaves with text of a witness or a file, in order."""
+    """A sequence of units to align: the leaves with text of a witness or a file, in order.
+
+    `sections` gives each unit the section it stands in (its titled top-level container, else
+    the heading above it), for the structure evidence; `ruleset` the engine ruleset of the witness.
+    """
 
     name: str                      # the siglum or the file as given
     language: str | None           # ISO 639-1; None where a file's language could not be told
     units: tuple[Unit, ...]
     texts: tuple[str, ...]         # each unit's text as compared: Hungarian in modern spelling
+    sections: tuple[str, ...]
+    ruleset: str | None = None
 
 
-def load_side(name: str) -> Side:
-    """A witness by its siglum, else a file; an unknown siglum names the known ones."""
-    witnesses = corpus.texts()
-    if name in witnesses:
-        leaves = [u for u in witnesses[name].walk() if not u.children and u.text.strip()]
-        return side(name, witnesses[name].witness.language, leaves)
-    path = Path(name)
-    if path.exists() or path.suffix or "/" in name:
-        return file_side(path, name)
-    raise InputError(f"unknown witness {name!r}; known: {', '.join(witnesses)} (or give a text file)")
+def witness_side(siglum: str, language: str, top: list[Unit], modern: Callable[[str], str] = str,
+                 ruleset: str | None = None) -> Side:
+    """A witness's leaves with text, each with its section, compared in `modern` spelling."""
+    leaves: list[Unit] = []
+    sections: list[str] = []
+    heading = siglum
+    for unit in top:
+        if unit.kind is Kind.HEADING:
+            heading = unit.id
+        titled = unit.kind is Kind.SECTION or unit.head is not None
+        for leaf in unit.walk():
+            if not leaf.children and leaf.text.strip():
+                leaves.append(leaf)
+                sections.append(unit.id if titled else heading)
+    return Side(siglum, language, tuple(leaves), tuple(modern(u.text) for u in leaves),
+                tuple(sections), ruleset)
 
 
-def file_side(path: Path, name: str) -> Side:
+def file_side(path: Path, name: str, text: str) -> Side:
     """A plain-text file's blank-line-separated paragraphs as units FILE.p1, FILE.p2, …"""
     blocks: list[list[Line]] = [[]]
-    for number, line in enumerate(read_text(path).split("\n"), 1):
-        if line:
-            blocks[-1].append(Line(text=line, source_line=number))
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.strip():
+            blocks[-1].append(Line(text=line.strip(), source_line=number))
         elif blocks[-1]:
             blocks.append([])
     units = [Unit(id=f"{path.name}.p{k}", witness=path.name, kind=Kind.PARAGRAPH, lines=lines)
              for k, lines in enumerate((b for b in blocks if b), 1)]
     if not units:
         raise InputError("no text to align", path)
-    return side(name, language_of(" ".join(u.text for u in units)), units)
-
-
-def side(name: str, language: str | None, units: list[Unit]) -> Side:
-    """The units with the text they are compared by."""
-    modern = normalize.normalizer().text if language == "hu" else str
-    return Side(name, language, tuple(units), tuple(modern(u.text) for u in units))
+    return Side(name, language_of(" ".join(u.text for u in units)), tuple(units),
+                tuple(u.text for u in units), tuple(path.name for _ in units))
 
 
 def language_of(text: str) -> str | None:

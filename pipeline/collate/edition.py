@@ -1,4 +1,5 @@
-"""The edition of a print made from its transcripts: collated, corrected, normalized.
+"""The edition of a print made from its transcripts, collated (corrections and the modern layer
+are the next stages: `pipeline.correct`, `pipeline.normalize`).
 
 Configured in corpus/sources/witnesses.toml on the edition's witness: `base` (the transcript
 whose lines the edition keeps), `collate_with` (the other transcript), `repair` (true: collate
@@ -10,28 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 
-from .. import lexicon, normalize
+from .. import lexicon
 from ..model import Kind, Witness
-from ..paths import EDITORIAL
 from ..segment import Segmentation
 from ..sources import read_source
-from .corrections import apply_corrections, read_corrections
 from .lines import Sigla
-from .spans import settle
 from .units import Repaired, collate, transcribe
 
-CORRECTIONS = EDITORIAL / "corrections.toml"
 Segment = Callable[[Witness, str], Segmentation]
 
 
-def collate_edition(witness: Witness, witnesses: dict[str, Witness], segment: Segment,
-                    corrections: Path | None = CORRECTIONS) -> Segmentation:
-    """The edition's units: the base collated with the other transcript, corrected, normalized.
-
-    `corrections` None leaves the editorial corrections out (to measure the collation alone).
-    """
+def collate_edition(witness: Witness, witnesses: dict[str, Witness], segment: Segment) -> Segmentation:
+    """The edition's units: the base collated with the other transcript, every token a Reading
+    carrying both transcripts' readings (the correct stage settles the agreeing ones)."""
     meta = witness.meta
     base, other = witnesses[meta["base"]], witnesses[meta["collate_with"]]
     repaired = repaired_source(other) if meta.get("repair") else None
@@ -44,11 +37,6 @@ def collate_edition(witness: Witness, witnesses: dict[str, Witness], segment: Se
         front = [transcribe(u, source.siglum, repaired if source is other else None)
                  for u in cut.units if u.kind is Kind.FRONT]
         units = front + [u for u in units if u.kind is not Kind.FRONT]
-    if corrections:
-        apply_corrections(units, read_corrections(corrections), corrections)
-    for unit in units:
-        settle(unit)
-        normalize.regularize(unit)
     return Segmentation(units=units, chrome=segmented.chrome)
 
 

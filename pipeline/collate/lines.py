@@ -1,9 +1,9 @@
-"""Collating one printed line of two transcripts: align their tokens, find the variant places, choose.
+"""Collating one printed line of two transcripts: pair their tokens, find the variant places, choose.
 
 The base transcript (hu-nc-ocr2) is the cleaner one: its line structure, accents and
 punctuation stand unless it is wrong. The other (hu-nc-ocr1, raw or repaired) is read by an
 engine without Hungarian accents, so where it differs from the base only on the base's accented
-vowels it is no evidence against it (see `align.accent_blind`). Everywhere else the two differ
+vowels it is no evidence against it (see `compare.accent_blind`). Everywhere else the two differ
 at a *variant place*, and the edition's reading is chosen there:
 
 1. the base's reading, if every token of it can stand (a word the lexicon accepts, a number,
@@ -28,7 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Reading
-from .align import accent_blind, align, blocks, fold, similarity
+from ..folding import fold
+from .compare import accent_blind, blocks, pair_tokens, similarity
 from .tokens import Token, acceptable, render, spaced, tokenize
 
 SPECK = 2
@@ -90,7 +91,7 @@ def collate_line(base: list[Token], other: list[Token] | None, judge: Judge, sig
     """The line as spans: a Reading per token or variant place, single spaces between them."""
     if other is None:
         return _spaced([(t, t, Reading(t.text)) for t in base])
-    pairs = align(base, other, lambda x, y: similarity(x.text, y.text))
+    pairs = pair_tokens(base, other, lambda x, y: similarity(x.text, y.text))
     first, last = 0, len(base) - 1          # the base's tokens that may be parts of broken words
     entries: list[tuple[Token | None, Token | None, Reading]] = []
     run: list[tuple[int | None, int | None]] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .align import accent_blind
+from .compare import accent_blind
 
 OPENING = "«„“‘(["
 CLOSING = ".,;:!?»”’)]"

@@ -8,9 +8,9 @@ from rapidfuzz.fuzz import ratio
 
 from ..model import Line, Unit
 from ..segment.text import PAGE_MARK
-from .align import align
+from .compare import pair_tokens
 from .lines import Judge, Sigla, collate_line, transcribe_line
-from .spans import line_from_spans
+from ..spans import line_from_spans
 from .tokens import Token, tokenize, tokenize_repaired
 
 
@@ -79,7 +79,7 @@ def _pair_lines(base: list[Line], other: list[Line]) -> list[tuple[int | None, i
     """Lines of the two transcripts that print the same line (they agree on every line break)."""
     if len(base) == len(other):
         return [(k, k) for k in range(len(base))]
-    return align(base, other, lambda x, y: ratio(x.text, y.text) / 100)
+    return pair_tokens(base, other, lambda x, y: ratio(x.text, y.text) / 100)
 
 
 def _broken_start(previous: Line, tokens: list[Token]) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import functools
 
 from .bench import bench
-from .repairer import Decision, Repairer, make_repairer
+from .repairer import Repairer, WordRepair, make_repairer
 from .stages import Settings
 
-__all__ = ["Decision", "Repairer", "Settings", "decisions", "repair_text", "repairer", "bench"]
+__all__ = ["Repairer", "Settings", "WordRepair", "decisions", "repair_text", "repairer", "bench"]
 
 
 @functools.cache
@@ -25,6 +25,6 @@ def repair_text(text: str, lang: str = "hu", ocr: str = "auto") -> str:
     return repairer(lang, ocr).repair(text)
 
 
-def decisions(text: str, lang: str = "hu", ocr: str = "auto") -> list[Decision]:
+def decisions(text: str, lang: str = "hu", ocr: str = "auto") -> list[WordRepair]:
     """What repair does with each word of the text, with its reason and score."""
     return repairer(lang, ocr).decisions(text)

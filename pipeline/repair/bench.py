@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 
 from .. import lexicon as lexicons
-from ..evaluate import words
+from ..workbench.evaluate import words
 from .repairer import Repairer, make_repairer
 
 SOURCE = Path(__file__).resolve().parents[2] / "corpus" / "sources" / "hu-nc-ocr1.txt"

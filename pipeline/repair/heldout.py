@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..evaluate import score
+from ..workbench.evaluate import score
 from .repairer import make_repairer
 from . import training
 from .training import conditions, read_pairs

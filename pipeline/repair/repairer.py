@@ -15,7 +15,7 @@ from .training import conditions, load_channel
 
 
 @dataclass(frozen=True)
-class Decision:
+class WordRepair:
     """What repair did with one word on one line: kept or corrected, why, and by what margin."""
 
     line: int             # 0-based index of the line
@@ -63,14 +63,14 @@ class Repairer:
         """The repaired text, line for line."""
         return self.process(text).render()
 
-    def decisions(self, text: str) -> list[Decision]:
+    def decisions(self, text: str) -> list[WordRepair]:
         """One decision per word piece, in reading order."""
         out = []
         for word in self.process(text).words:
             parts = word.output.split(SPLIT)
             for piece, original, corrected in zip(word.pieces, word.text.split(SPLIT), parts):
-                out.append(Decision(piece.line, piece.start, piece.end, original, corrected, word.reason,
-                                    word.margin, word.joined))
+                out.append(WordRepair(piece.line, piece.start, piece.end, original, corrected, word.reason,
+                                      word.margin, word.joined))
         return out
 
 
@@ -79,6 +79,6 @@ def make_repairer(lang: str = "hu", ocr: str = "auto", settings: Settings = Sett
     """A repairer with the channel of one OCR condition, or of every trained one for "auto"."""
     names = conditions(root=root) if ocr == "auto" else [ocr]
     if not names:
-        raise InputError("no training pairs: run `ecarte synth` (pipeline/synth/README.md)",
+        raise InputError("no training pairs: run `ecarte synth` (pipeline/workbench/synth/README.md)",
                          (root or training.TRAINING) / "train")
     return Repairer(lang, {name: load_channel(name, root) for name in names}, settings)

@@ -11,7 +11,7 @@ from pathlib import Path
 from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
-from ..synth.generate import read_pairs as synth_pairs
+from ..workbench.synth.generate import read_pairs as synth_pairs
 from . import channel as channel_module
 from .channel import ChannelModel, edit_blocks
 
@@ -32,7 +32,7 @@ class Settings:
 
 
 def read_pairs(path: Path) -> list[tuple[str, str]]:
-    """The (noisy, clean) pairs of a file in the format of pipeline/synth/README.md, or an InputError."""
+    """The (noisy, clean) pairs of a file in the format of pipeline/workbench/synth/README.md, or an InputError."""
     try:
         return synth_pairs(path)
     except (OSError, UnicodeDecodeError, ValueError) as error:

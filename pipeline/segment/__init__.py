@@ -6,9 +6,13 @@ data, not code. Each takes (siglum, source text, config) and returns a `Segmenta
 """
 from __future__ import annotations
 
-from typing import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from ..model import Witness
 
 Segmenter = Callable[[str, str, dict], "Segmentation"]
 SEGMENTERS: dict[str, Segmenter] = {}
@@ -22,6 +26,13 @@ def register(name: str) -> Callable[[Segmenter], Segmenter]:
     return decorate
 
 
+def segment_witness(witness: "Witness", text: str, sources: Path, siglum: str | None = None) -> "Segmentation":
+    """Cut a witness's source text into units named with `siglum` (default its own), by the
+    segmenter and configuration its catalogue entry names."""
+    config = dict(witness.meta.get("segment", {}), path=sources / witness.source)
+    return segmenter(witness.segmenter, sources / "witnesses.toml")(siglum or witness.siglum, text, config)
+
+
 def segmenter(name: str, catalogue: object = None) -> Segmenter:
     """The segmenter registered under `name`."""
     if name not in SEGMENTERS:
@@ -30,5 +41,5 @@ def segmenter(name: str, catalogue: object = None) -> Segmenter:
     return SEGMENTERS[name]
 
 
-from . import numbered_rules, reflowed  # noqa: E402,F401  (registration)
+from . import numbered_paragraphs, numbered_rules, reflowed  # noqa: E402,F401  (registration)
 from .text import Segmentation  # noqa: E402

@@ -333,15 +333,22 @@ def _sub_rules(entries: list[Entry], uid: str, witness: str) -> list[Unit]:
 
 @register("headed-sections")
 def headed_sections(siglum: str, text: str, config: dict) -> Segmentation:
-    """Sections by heading: en-wiki.s4 is the fourth section, en-wiki.s4.p2 its second paragraph."""
+    """Sections by heading: en-wiki.s4, its heading en-wiki.s4.head, its paragraph en-wiki.s4.p2."""
     front_lines, sections, back_lines, chrome = _read(text, config, numbered=False)
     front, back = _front_back(siglum, front_lines, back_lines)
     units = []
     for ordinal, section in enumerate(sections):
         uid = f"{siglum}.s{ordinal}"
-        units.append(Unit(id=uid, witness=siglum, kind=Kind.SECTION, head_lines=section.head,
-                          head=" ".join(line.text for line in section.head) or None,
-                          children=_paragraphs(section.entries, uid, siglum, p="p")))
+        if not section.entries:
+            if section.head:        # it heads the sections after it ("The rules"): a heading unit
+                units.append(Unit(id=uid, witness=siglum, kind=Kind.HEADING, lines=section.head))
+            continue                # nothing before the first heading: no s0
+        children = _paragraphs(section.entries, uid, siglum, p="p")
+        if section.head:
+            children.insert(0, Unit(id=f"{uid}.head", witness=siglum, kind=Kind.HEADING,
+                                    lines=section.head))
+        units.append(Unit(id=uid, witness=siglum, kind=Kind.SECTION, children=children,
+                          head=" ".join(line.text for line in section.head) or None))
     return Segmentation(units=front + units + back, chrome=chrome)
 
 

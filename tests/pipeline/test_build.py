@@ -12,18 +12,7 @@ import pytest
 from pipeline.build import documents
 from pipeline.paths import CORPUS, ROOT
 
-
-def run_ecarte(*args: str, corpus: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, ECARTE_CORPUS=str(corpus))
-    return subprocess.run([sys.executable, "-m", "ecarte.cli", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
-
-
-@pytest.fixture
-def corpus_copy(tmp_path):
-    target = tmp_path / "corpus"
-    shutil.copytree(CORPUS, target, ignore=shutil.ignore_patterns("training"))
-    return target
+from conftest import run_ecarte
 
 
 @pytest.mark.parametrize("seed", ["1", "2"])

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 
 from pipeline import corpus
-from pipeline.collate.corrections import apply_corrections, read_corrections
-from pipeline.collate.edition import CORRECTIONS, word_judge
+from pipeline.correct import apply_corrections, read_corrections
+from pipeline.collate.edition import word_judge
+from pipeline.correct import CORRECTIONS
 from pipeline.collate.lines import Judge, Sigla, collate_line
-from pipeline.collate.spans import diplomatic, line_from_spans, settle
+from pipeline.spans import diplomatic, line_from_spans, settle
 from pipeline.collate.tokens import tokenize
 from pipeline.collate.units import Repaired, collate
 from pipeline.errors import InputError
@@ -236,10 +237,11 @@ def test_edition_keeps_the_base_transcripts_lines_and_page_breaks(edition):
 
 
 def test_real_repair_collates_to_the_same_units(edition):
+    from pipeline.build import segment_source
     from pipeline.collate.edition import collate_edition
 
     texts = corpus.load_corpus()
     witnesses = {t.witness.siglum: t.witness for t in texts.values()}
     hu = dataclasses.replace(witnesses["hu-nc"], meta={**witnesses["hu-nc"].meta, "repair": True})
-    repaired = collate_edition(hu, witnesses, corpus.segment_witness, corrections=None)
+    repaired = collate_edition(hu, witnesses, segment_source)
     assert [u.id for top in repaired.units for u in top.walk()] == [u.id for u in edition.walk()]

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from ecarte.cli import main
-from pipeline.evaluate import Report, Score, cer, characters, score, wer, words
+from pipeline.workbench.evaluate import Report, Score, cer, characters, score, wer, words
 
 
 @pytest.mark.parametrize("gt, ocr, expected", [

@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from pipeline import corpus
-from pipeline.collate import diplomatic
+from pipeline.spans import diplomatic
 from pipeline.errors import InputError
-from pipeline.evaluate import ZERO, score
-from pipeline.gold import GOLD, printed, read_gold
+from pipeline.workbench.evaluate import ZERO, score
+from pipeline.workbench.gold import GOLD, printed, read_gold
 
 CITED_BY_THE_ENGINE = [1, 7, 9, 10, 12, 13, 14, 18, 26, 27, 28, 30, 31, 35, 36, 37, 39, 40, 41,
                        43, 44, 45, 55]
@@ -59,8 +59,8 @@ def test_collated_edition_cer_against_the_gold_is_at_most_a_tenth_of_a_percent(g
 
 def test_an_unreadable_gold_file_is_named(tmp_path):
     from pipeline.errors import InputError
-    from pipeline.gold import read_gold
+    from pipeline.workbench.gold import read_gold
 
     (tmp_path / "hu-nc.1.txt").write_bytes(b"1. \xff\xfe")
-    with pytest.raises(InputError, match=r"hu-nc\.1\.txt: cannot read text"):
+    with pytest.raises(InputError, match=r"hu-nc\.1\.txt:1: text is not UTF-8"):
         read_gold(tmp_path)

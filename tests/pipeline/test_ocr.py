@@ -7,10 +7,10 @@ import pytest
 from PIL import Image, ImageDraw
 
 from ecarte.cli import main
-from pipeline.evaluate import cer
-from pipeline.ocr import ocr_pages
-from pipeline.ocr.preprocess import Prepared, binarize, otsu_threshold, prepare, skew_angle
-from pipeline.ocr.recognize import page_text, parse_tsv
+from pipeline.workbench.evaluate import cer
+from pipeline.workbench.ocr import ocr_pages
+from pipeline.workbench.ocr.preprocess import Prepared, binarize, otsu_threshold, prepare, skew_angle
+from pipeline.workbench.ocr.recognize import page_text, parse_tsv
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ocr"
 LINES = FIXTURES / "hu_lines.png"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.evaluate import score
+from pipeline.workbench.evaluate import score
 from pipeline.repair import repair_text
 from pipeline.repair.training import TRAINING, conditions
 

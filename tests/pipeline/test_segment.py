@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from pipeline import corpus
-from pipeline.model import Kind
+from pipeline.model import Kind, Unit
+from pipeline.paths import SOURCES
 from pipeline.segment import segmenter
+from pipeline.segment.detect import detect_segmenter
+from pipeline.segment.numbered_paragraphs import roman_value
 from pipeline.segment.numbered_rules import read_label
 from pipeline.segment.text import PAGE_MARK
 
@@ -112,6 +115,29 @@ def test_wiki_list_items_sit_inside_their_paragraph(texts):
     assert texts_["en-wiki.s6.fig1"].startswith("Hans Mertens")
 
 
+def states_something(unit: Unit) -> bool:
+    """Whether the unit holds text of its own, or a normative unit under it does."""
+    return any(line.text.strip() for line in unit.lines) or any(
+        child.normative and states_something(child) for child in unit.children)
+
+
+def test_no_normative_unit_is_empty(texts):
+    empty = [u.id for t in texts.values() for u in t.walk() if u.normative and not states_something(u)]
+    assert empty == []
+
+
+def test_wiki_headings_are_units_of_their_own(texts):
+    units = {u.id: u for u in texts["en-wiki"].walk()}
+    assert units["en-wiki.s1"].kind is Kind.HEADING and units["en-wiki.s1"].text == "The rules"
+    sections = [u for u in texts["en-wiki"].units if u.kind is Kind.SECTION and u.head]
+    assert len(sections) == 14
+    for section in sections:
+        heading = section.children[0]
+        assert heading.id == f"{section.id}.head" and heading.kind is Kind.HEADING, section.id
+        assert heading.text == section.head and not heading.normative, heading.id
+    assert units["en-wiki.s4.head"].text == "Points for the atout king"
+
+
 def test_short_description_drops_the_site_menu_and_search_link(texts):
     chrome = texts["en-short"].segmentation.chrome
     assert [c.reason for c in chrome] == ["site menu", "site search link"]
@@ -127,7 +153,7 @@ def test_german_table_rows_keep_their_cells(texts):
 def test_units_and_chrome_account_for_the_whole_source(texts, siglum):
     """Round trip: every source line is in exactly one unit or chrome range, with its words."""
     text = texts[siglum]
-    source = text.source.read_text(encoding="utf-8").splitlines()
+    source = (SOURCES / text.witness.source).read_text(encoding="utf-8").splitlines()
     covered: dict[int, list[str]] = {}
     for unit in text.walk():
         if unit.printed_label and not unit.head_lines:      # a § label stands in its head lines
@@ -148,3 +174,152 @@ def test_unknown_segmenter_is_a_clear_error():
     from pipeline.errors import InputError
     with pytest.raises(InputError, match="unknown segmenter 'nope'"):
         segmenter("nope")
+
+
+# --- numbered-paragraphs: rulebooks numbered rule by rule, lines wrapped anywhere -------------
+
+FIXTURE = Path(__file__).parent / "fixtures" / "witness" / "laws.txt"
+
+
+def cut(text: str) -> dict:
+    """Unit id → unit of a text cut by numbered-paragraphs under the siglum `t`."""
+    units = segmenter("numbered-paragraphs")("t", text, {}).units
+    return {unit.id: unit for top in units for unit in top.walk()}
+
+
+@pytest.mark.parametrize("labels", [
+    ("1.", "2.", "3."), ("1.—", "2.—", "3.—"), ("1.--", "2.--", "3.--"), ("1 —", "2 —", "3 —"),
+    ("§ 1", "§ 2", "§ 3"), ("§1.", "§2.", "§3."), ("Art. 1", "Art. 2", "Art. 3"),
+    ("Article 1.", "Article 2.", "Article 3."), ("I.", "II.", "III."), ("1)", "2)", "3)"),
+])
+def test_every_numbering_style_gives_rules_by_number_with_the_printed_label(labels):
+    glue = "" if labels[0].endswith("--") else " "
+    text = "RULES OF THE GAME\n\n" + "".join(
+        f"{label}{glue}Rule number {n} says\nwhat it says.\n" for n, label in enumerate(labels, 1))
+    units = cut(text)
+    assert list(units) == ["t.front", "t.front.1", "t.1", "t.2", "t.3"]
+    assert [(units[f"t.{n}"].n, units[f"t.{n}"].printed_label) for n in (1, 2, 3)] == \
+        [(str(n), label) for n, label in enumerate(labels, 1)]
+    assert units["t.2"].text == "Rule number 2 says what it says."
+
+
+@pytest.mark.parametrize("numeral, value", [
+    ("I", 1), ("IV", 4), ("IX", 9), ("XIV", 14), ("XL", 40), ("XCIX", 99), ("CCCXC", 390),
+    ("IIII", None), ("IC", None), ("VX", None), ("IIV", None),
+])
+def test_roman_numerals_are_read_only_when_canonical(numeral, value):
+    assert roman_value(numeral) == value
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a number at the start of a wrapped line without a label's punctuation
+    ("1. A game is won by the first to score\n2 points or more.\n2. The dealer deals.",
+     {"t.1": "A game is won by the first to score 2 points or more.", "t.2": "The dealer deals."}),
+    # a label out of sequence, even after a closed sentence
+    ("1. First rule.\n3. Not the third rule.\n2. Second rule.",
+     {"t.1": "First rule. 3. Not the third rule.", "t.2": "Second rule."}),
+    # the expected number followed by lower case continues the sentence
+    ("1. The code calls it a\n2. kártya in Hungarian.\n2. Two.",
+     {"t.1": "The code calls it a 2. kártya in Hungarian.", "t.2": "Two."}),
+    # another scheme's label is text once the first rule fixed the scheme
+    ("1. Rules are cited as in\n§ 2 Of the code.\n2. Two.",
+     {"t.1": "Rules are cited as in § 2 Of the code.", "t.2": "Two."}),
+    # a line-end hyphen in a word hyphenated elsewhere is kept, otherwise dropped
+    ("1. The non-dealer leads; the non-\ndealer cuts, then shuf-\nfles.\n2. Two.",
+     {"t.1": "The non-dealer leads; the non-dealer cuts, then shuffles.", "t.2": "Two."}),
+    # a lower-case block after a blank line continues the paragraph (a page break)
+    ("1. First line\n\ncontinues here.\n\n2. Two.",
+     {"t.1": "First line continues here.", "t.2": "Two."}),
+])
+def test_wrapped_lines_open_a_rule_only_with_the_next_label(text, expected):
+    units = cut(text)
+    assert {uid: units[uid].text for uid in expected} == expected
+    assert [u for u in units if u.startswith("t.") and u.count(".") == 1] == list(expected)
+
+
+@pytest.mark.parametrize("text, items", [
+    ("1. If the dealer errs:\n(a) he deals again;\n(b) he loses the deal,\nand pays.\n2. Next.",
+     {"t.1.a": ("(a)", "he deals again;"), "t.1.b": ("(b)", "he loses the deal, and pays.")}),
+    ("1. If the dealer errs:\na) he deals again;\nb) he loses the deal.\n2. Next.",
+     {"t.1.a": ("a)", "he deals again;"), "t.1.b": ("b)", "he loses the deal.")}),
+    ("1. First paragraph.\n\nSecond paragraph:\na) one;\nb) two.\n\n2. Next.",
+     {"t.1.2.a": ("a)", "one;"), "t.1.2.b": ("b)", "two.")}),
+    ("1. Cases:\n(b) is not the first letter.\n2. Next.", {}),
+])
+def test_lettered_items_in_sequence_are_items_of_their_paragraph(text, items):
+    units = cut(text)
+    found = {uid: (u.printed_label, u.text) for uid, u in units.items() if u.kind is Kind.ITEM}
+    assert found == items
+
+
+def test_items_after_the_rules_text_keep_it_as_the_rules_lines():
+    units = cut("1. If the dealer errs:\n(a) he deals again;\n(b) he loses the deal.\n2. Next.")
+    assert [line.text for line in units["t.1"].lines] == ["If the dealer errs:"]
+    assert [c.id for c in units["t.1"].children] == ["t.1.a", "t.1.b"]
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("1. One.\n\nTHE DEAL\n\n2. Two.", ["t.1", "t.h1", "t.2"]),
+    ("1. One.\nProposing and the Exchange\n2. Two.", ["t.1", "t.h1", "t.2"]),
+    ("1. One.\n\nPART TWO\nTHE PLAY\n\n2. Two.", ["t.1", "t.h1", "t.2"]),
+    ("1. One.\n\nTHE END", ["t.1", "t.1.1", "t.1.2"]),                  # no rule follows
+    ("1. One.\n\nThe Deal.\n\n2. Two.", ["t.1", "t.1.1", "t.1.2", "t.2"]),   # a full stop
+    ("1. One and\nTwo Kings\n2. Two.", ["t.1", "t.2"]),                # no closed sentence before
+    ("1. One.\n\nThe dealer then\ndeals again.\n\n2. Two.", ["t.1", "t.1.1", "t.1.2", "t.2"]),
+    ("RULES OF PLAY\n\n1. One.\n2. Two.", ["t.front", "t.front.1", "t.1", "t.2"]),
+    # Roman-numbered parts over arabic-numbered rules: the scheme numbering most rules wins
+    ("I. GENERAL RULES\n\n1. One.\n2. Two.\n\nII. THE PLAY\n\n3. Three.",
+     ["t.front", "t.front.1", "t.1", "t.2", "t.h1", "t.3"]),
+])
+def test_headings_stand_between_rules(text, ids):
+    assert list(cut(text)) == ids
+
+
+def test_a_rule_of_several_paragraphs_is_a_container():
+    units = cut("1. First paragraph.\n\nSecond paragraph.\n\n2. Two.")
+    assert [c.id for c in units["t.1"].children] == ["t.1.1", "t.1.2"]
+    assert units["t.1"].lines == [] and units["t.1.2"].text == "Second paragraph."
+
+
+def test_the_fixture_is_cut_into_its_forty_laws_and_accounts_for_every_line():
+    text = FIXTURE.read_text(encoding="utf-8")
+    units = cut(text)
+    assert [u.n for u in units.values() if u.kind is Kind.RULE] == [str(n) for n in range(1, 41)]
+    assert [u.text for u in units.values() if u.kind is Kind.HEADING] == [
+        "CUTTING AND DEALING", "Proposing and the Exchange", "PLAYING THE HAND"]
+    assert "t.12.2" in units and "t.14.b" in units and units["t.4"].text.endswith("as soon as it has been won.")
+    covered: dict[int, list[str]] = {}
+    for unit in units.values():
+        if unit.printed_label:
+            first = unit.lines[0] if unit.lines else unit.children[0].lines[0]
+            covered.setdefault(first.source_line, []).append(unit.printed_label)
+        for line in unit.lines:
+            covered.setdefault(line.source_line, []).append(line.text)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        assert "".join(covered.get(number, [])).replace(" ", "") == raw.replace(" ", ""), number
+
+
+@pytest.mark.parametrize("text", [
+    "On Écarté\n\nA game for two players, with a pack of thirty-two cards.\n",
+    "RULES\n\n1. The only rule there is.\n",
+    "1. One rule, then\n3. a number out of sequence.\n",
+])
+def test_a_text_without_numbering_is_refused(text):
+    from pipeline.errors import InputError
+    with pytest.raises(InputError, match="cannot segment: no recognisable numbering"):
+        detect_segmenter(text, "in.txt")
+
+
+def test_detection_picks_the_segmenter_each_numbered_witness_is_catalogued_with():
+    from pipeline.errors import InputError
+    from pipeline.sources import load_witnesses, read_source
+    for witness in load_witnesses().values():
+        if not witness.source:
+            continue
+        text = read_source(witness, SOURCES)
+        if witness.segmenter.startswith("numbered-"):
+            assert detect_segmenter(text)[0] == witness.segmenter, witness.siglum
+        else:
+            with pytest.raises(InputError):
+                detect_segmenter(text)
+    assert detect_segmenter(FIXTURE.read_text(encoding="utf-8"))[0] == "numbered-paragraphs"

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from pipeline.evaluate import cer
-from pipeline.synth.align import align_lines
-from pipeline.synth.generate import escape, generate, make_page, read_pairs, unescape
-from pipeline.synth.text import TextSource, historical
-from pipeline.synth.typeset import break_points
+from pipeline.workbench.evaluate import cer
+from pipeline.workbench.synth.line_pairs import pair_lines
+from pipeline.workbench.synth.generate import escape, generate, make_page, read_pairs, unescape
+from pipeline.workbench.synth.text import TextSource, historical
+from pipeline.workbench.synth.typeset import break_points
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_pairs_are_the_typeset_lines_in_order(generated):
 def test_alignment_skips_missed_and_garbled_lines():
     clean = ["első sor szövege", "második sor", "harmadik sor itt", "negyedik"]
     ocr = ["elsd sor sziivege", "harmadik sor itt", "xx yy zz qq", "negyedik"]
-    assert align_lines(clean, ocr) == [("elsd sor sziivege", "első sor szövege"),
+    assert pair_lines(clean, ocr) == [("elsd sor sziivege", "első sor szövege"),
                                        ("harmadik sor itt", "harmadik sor itt"), ("negyedik", "negyedik")]
 
 

@@ -13,10 +13,11 @@ from lxml import etree
 from pipeline import corpus, tei
 from pipeline.errors import InputError
 from pipeline.model import Kind, Line, Unit, Witness, join_lines
-from pipeline.tei_header import TEI_NS, XML_ID, XML_LANG, load_context
+from pipeline.tei import load_context
+from pipeline.tei.xml import TEI_NS, XI_NS, XML_ID, XML_LANG
 
 ROOT = Path(__file__).resolve().parents[2]
-NS = {"t": TEI_NS, "xi": tei.XI_NS}
+NS = {"t": TEI_NS, "xi": XI_NS}
 CATEGORIES = {"title": "title page: states no rule", "heading": "a heading: states no rule"}
 
 
@@ -133,7 +134,7 @@ def test_kinds_map_to_tei_elements(context):
     heading = by_id(root, "hu-nc.h1")
     assert heading.xpath("self::t:head and parent::t:div[@type='section' and not(@xml:id)]", namespaces=NS)
     rules = [d.get(XML_ID) for d in heading.getparent().findall("t:div", NS)]
-    assert rules == ["hu-nc.3", "hu-nc.44", "hu-nc.5", "hu-nc.s4"]
+    assert rules == ["hu-nc.3", "hu-nc.44"]        # hu-nc.5 and hu-nc.s4 have headings of their own
     assert by_id(root, "hu-nc.3").xpath("self::t:div[@type='rule'][@n='3']/t:p[not(@xml:id)]", namespaces=NS)
     assert by_id(root, "hu-nc.44.1.a").xpath("self::t:item/parent::t:list/parent::t:p", namespaces=NS)
     assert by_id(root, "hu-nc.44.1.a.i1").xpath("parent::t:list/parent::t:item", namespaces=NS)
@@ -270,3 +271,15 @@ def test_units_inside_a_heading_are_refused(context):
     units = [unit("hu-nc.h1", Kind.HEADING, Line("x", 1), children=[unit("hu-nc.h1.1", Kind.PARAGRAPH, Line("y", 2))])]
     with pytest.raises(InputError, match=r"hu-nc\.h1\.1"):
         tei.witness_document(witness(), units, context)
+
+
+def test_a_heading_unit_of_its_own_is_the_head_of_its_section(context):
+    units = [unit("hu-nc.s1", Kind.HEADING, Line("The rules", 1)),
+             unit("hu-nc.s2", Kind.SECTION, head="cards", children=[
+                 unit("hu-nc.s2.head", Kind.HEADING, Line("cards", 2)),
+                 unit("hu-nc.s2.p1", Kind.PARAGRAPH, Line("Text.", 3))])]
+    root = parse(tei.witness_document(witness(), units, context))
+    section = by_id(root, "hu-nc.s2")
+    assert [e.get(XML_ID) for e in section] == ["hu-nc.s2.head", "hu-nc.s2.p1"]
+    assert section[0].tag == f"{{{TEI_NS}}}head" and reading_text(section[0]) == "cards"
+    assert len(by_id(root, "hu-nc.s1").getparent()) == 1      # a heading over headed sections holds none

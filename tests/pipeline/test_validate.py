@@ -90,7 +90,7 @@ def test_id_not_following_the_siglum_pattern_is_named(corpus):
     path = corpus / "xx-demo.xml"
     line = edit(path, 'xml:id="xx-demo.2"', 'xml:id="hu-nc.2"')
     assert f"{path}:{line}: xml:id 'hu-nc.2' does not follow the pattern xx-demo.PATH " \
-           f"(PATH: parts of letters and digits joined by '.')" in messages(corpus)
+           f"(PATH: parts of letters, digits and inner hyphens joined by '.')" in messages(corpus)
 
 
 def test_id_with_a_bad_path_segment_is_named(corpus):

@@ -29,7 +29,8 @@ def test_xref_all_json_has_every_unit_in_the_contract_shape(capsys):
     assert {u["witness"] for u in units} == {"hu-nc", "hu-nc-ocr1", "hu-nc-ocr2", "de-scheicher",
                                             "en-wiki", "en-short"}
     for unit in units:
-        assert {"id", "witness", "text", "normative", "aligned", "rules", "scenarios"} <= set(unit)
+        assert {"id", "witness", "text", "normative", "aligned", "rules", "scenarios", "variants"} <= set(unit)
+        assert all(isinstance(p, str) for p in unit["variants"])
         assert unit["normative"] or unit["reason"], unit["id"]
         for link in unit["aligned"]:
             assert link["relation"] in ("equivalent", "variant", "partial")
@@ -47,7 +48,28 @@ def test_xref_marks_history_and_titles_as_not_normative_with_a_reason(capsys):
 def test_the_edition_is_aligned_with_the_transcripts_it_is_made_from(capsys):
     _, out, _ = run(capsys, "xref", "hu-nc.26", "--json")
     aligned = {link["id"] for link in json.loads(out)["aligned"]}
-    assert aligned == {"hu-nc-ocr1.26", "hu-nc-ocr2.26"}
+    assert {"hu-nc-ocr1.26", "hu-nc-ocr2.26"} <= aligned
+
+
+def test_rule_40_shows_its_german_and_english_parallels_with_relation_and_source(capsys):
+    _, out, _ = run(capsys, "xref", "hu-nc.40", "--json")
+    record = json.loads(out)
+    aligned = {link["id"]: link for link in record["aligned"]}
+    assert {"de-scheicher", "en-wiki", "en-short"} <= {a.split(".")[0] for a in aligned}
+    for link in aligned.values():
+        assert link["relation"] in ("equivalent", "variant", "partial")
+        assert link["source"] in ("auto", "editor") and 0 <= link["score"] <= 1
+    assert aligned["en-wiki.s6.p2.i2"]["relation"] == "variant"
+    assert aligned["en-wiki.s6.p2.i2"]["source"] == "editor" and aligned["en-wiki.s6.p2.i2"]["note"]
+    assert "refused_first_loss" in record["variants"]
+    _, out, _ = run(capsys, "xref", "hu-nc.40")
+    assert "aligned: en-wiki.s6.p2.i2 (variant, editor" in out and "variant point: refused_first_loss" in out
+
+
+def test_a_unit_without_a_parallel_says_why(capsys):
+    _, out, _ = run(capsys, "xref", "hu-nc.3", "--json")
+    none = {n["witness"]: n["reason"] for n in json.loads(out)["no_parallel"]}
+    assert "en-short" in none and none["en-short"]
 
 
 @pytest.mark.parametrize("args, message", [

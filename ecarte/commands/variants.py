@@ -1,0 +1,29 @@
+"""`ecarte variants [--json] [--topic T] [--witness S]` (CONTRACT.md §3)."""
+from __future__ import annotations
+
+import json
+import sys
+
+from pipeline.corpus import variant_points
+from pipeline.variants import Topic, select
+
+NAME = "variants"
+HELP = "every point on which the rulebooks differ: each witness's reading, its units, the scenarios"
+
+
+def configure(parser) -> None:
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--topic", choices=[topic.value for topic in Topic],
+                        help="only the points of one topic")
+    parser.add_argument("--witness", metavar="SIGLUM",
+                        help="only the points on which this witness has a reading")
+
+
+def run(args) -> int:
+    points = select(variant_points(), args.topic, args.witness)
+    if args.json:
+        json.dump({"points": [point.as_json() for point in points]}, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("".join(point.describe() + "\n\n" for point in points))
+    return 0

@@ -1,0 +1,267 @@
+"""The automatic aligner of two sides: many-to-many links between units, in any order.
+
+Each pair of units gets a score in [0, 1] from the evidence switched on (`Evidence`): the
+IDF-weighted overlap of their lexical features, raised where the sections they stand in
+correspond and the pair lies on the in-order path through those sections (`pairing`), and
+where the engine cites both. A pair is linked where its score passes THRESHOLD and comes
+within MARGIN of the best score each of its units has with any unit: rulebooks order their
+rules differently, so nothing forces the links into one order.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from functools import lru_cache
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .. import lexicon
+from ..model import Kind, Link, Origin, Relation, Unit
+from ..pairing import best_path
+from .cues import WORD, Cues, Glossary, cues
+from .dictionary import translations
+from .evidence import ALL, EngineCues, Evidence, differing_parameters, features, shared_words
+from .lemmas import english_lemma, lemma_cues, lemma_pairs
+from .sides import Side
+
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The aligner's weights and thresholds: the best of 300 settings tried against tests/gold
+    (`ecarte align --tune`, seed 1), rounded."""
+
+    threshold: float = 0.24       # a link must score at least this
+    margin: float = 0.28          # and be at most this much below its units' best scores elsewhere
+    equivalent: float = 0.5       # a one-to-one link scoring this much is equivalent (unless a variant)
+    section_weight: float = 0.04  # what corresponding sections add to their units' pairs
+    path_weight: float = 0.17     # what lying on the in-order path through two such sections adds
+    section_min: float = 0.27     # sections this similar correspond
+    engine_weight: float = 0.58   # what the engine's shared citations add, in proportion to their overlap
+    channels: tuple[tuple[str, float], ...] = (("c", 1.34), ("n", 0.24), ("k", 0.53), ("f", 0.56),
+                                               ("l", 0.96), ("e", 1.59))
+    """The lexical features by prefix (evidence.py) and how much each one's overlap weighs."""
+
+
+DEFAULT = Settings()
+PATH_MOVES = ((1, 1), (1, 2), (2, 1), (1, 0), (0, 1))
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """The links found between two sides, and the units of each left without one."""
+
+    a: Side
+    b: Side
+    links: tuple[Link, ...]
+    unaligned_a: tuple[str, ...]
+    unaligned_b: tuple[str, ...]
+
+
+def side_cues(side: Side, terms: Glossary, evidence: frozenset[Evidence]) -> list[Cues]:
+    """The cues of each unit of a side, with lemmas where they are switched on and to be had."""
+    if Evidence.LEMMAS in evidence:
+        found = _lemma_cues(side.texts, side.language)
+        if found is not None:
+            return list(found)
+    return [cues(text, side.language, terms) for text in side.texts]
+
+
+@lru_cache(maxsize=32)
+def _lemma_cues(texts: tuple[str, ...], lang: str | None) -> tuple[Cues, ...] | None:
+    """A side's cues with lemmas, made once per process for each side (the pipelines are slow)."""
+    found = lemma_cues(list(texts), lang)
+    return tuple(found) if found is not None else None
+
+
+def side_english(side: Side) -> list[frozenset[str]]:
+    """The English words each unit's words translate to (FreeDict; Hungarian through hunspell's
+    stems, German through its lemmas), or an English unit's own lemmas."""
+    return list(_english(side.texts, side.language))
+
+
+@lru_cache(maxsize=32)
+def _english(texts: tuple[str, ...], lang: str | None) -> tuple[frozenset[str], ...]:
+    pairs = lemma_pairs(list(texts), lang) or [
+        [(w, w) for w in WORD.findall(text.lower())] for text in texts]
+    stems = _stemmer(lang)
+    return tuple(translations({w for w, _ in words}, lang,
+                              lambda w, lemmas=dict(words): (lemmas.get(w, w), *stems(w)), english_lemma)
+                 for words in pairs)
+
+
+def _stemmer(lang: str | None) -> Callable[[str], tuple[str, ...]]:
+    """Hunspell's stems of a Hungarian word (the lexicon the collation uses); none elsewhere."""
+    if lang != "hu":
+        return lambda word: ()
+    known = lexicon.load("hu")
+
+    def stems(word: str) -> tuple[str, ...]:
+        accepted = known.acceptance(word)
+        return accepted.stems if accepted else ()
+    return stems
+
+
+def _weights(fa: list[frozenset[str]], fb: list[frozenset[str]]) -> dict[str, float]:
+    df = Counter(f for fs in fa + fb for f in fs)
+    total = len(fa) + len(fb)
+    return {f: math.log((total + 1) / n) for f, n in df.items()}
+
+
+def _cosine(x: frozenset[str], y: frozenset[str], weight: Mapping[str, float]) -> float:
+    """Weighted overlap; `fsum` makes it independent of the sets' (hash-seeded) order."""
+    norm = math.sqrt(math.fsum(weight[f] for f in x) * math.fsum(weight[f] for f in y))
+    return min(1.0, math.fsum(weight[f] for f in x & y) / norm) if norm else 0.0
+
+
+def _group(unit: Unit) -> str:
+    """Which units may be aligned together: those stating rules, headings, the rest."""
+    if unit.kind is Kind.HEADING:
+        return "heading"
+    return "rule" if unit.normative else "other"
+
+
+@dataclass(frozen=True)
+class Measures:
+    """What the evidence says of every pair of two sides, before any weighing: each lexical
+    channel's overlap, the engine's, the similarity of the sections the units stand in."""
+
+    channels: dict[str, list[list[float]]]            # feature prefix → pair overlaps
+    has: dict[str, tuple[list[bool], list[bool]]]     # feature prefix → which units have such features
+    engine: list[list[float]] | None                  # None: the evidence is switched off
+    sections: list[tuple[list[int], list[int], float]] | None   # (units of A, of B, similarity)
+    allowed: list[list[bool]]                         # units of the same group (rules, headings, other)
+
+
+def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
+            evidence: frozenset[Evidence]) -> Measures:
+    """Every pair of units measured under the evidence switched on."""
+    ca, cb = side_cues(a, terms, evidence), side_cues(b, terms, evidence)
+    same_language = a.language is not None and a.language == b.language
+    shared = shared_words(ca, cb) if not same_language else frozenset()
+    dictionary = Evidence.DICTIONARY in evidence and not same_language
+    ea = side_english(a) if dictionary else [frozenset()] * len(ca)
+    eb = side_english(b) if dictionary else [frozenset()] * len(cb)
+    fa = [features(c, a.language, same_language, shared, terms.cards, evidence, e) for c, e in zip(ca, ea)]
+    fb = [features(c, b.language, same_language, shared, terms.cards, evidence, e) for c, e in zip(cb, eb)]
+    weight = _weights(fa, fb)
+    prefixes = sorted({f[0] for x in fa + fb for f in x})
+    channels, has = {}, {}
+    for k in prefixes:
+        xa = [frozenset(f for f in x if f[0] == k) for x in fa]
+        xb = [frozenset(f for f in y if f[0] == k) for y in fb]
+        channels[k] = [[_cosine(x, y, weight) for y in xb] for x in xa]
+        has[k] = ([bool(x) for x in xa], [bool(y) for y in xb])
+    cited = None
+    if Evidence.ENGINE in evidence:
+        na = [engine.get(u.id, frozenset()) for u in a.units]
+        nb = [engine.get(u.id, frozenset()) for u in b.units]
+        eweight = _weights(na, nb)
+        cited = [[_cosine(x, y, eweight) if x & y else 0.0 for y in nb] for x in na]
+    sections = _sections(a, b, fa, fb, weight) if Evidence.STRUCTURE in evidence else None
+    groups_a, groups_b = [_group(u) for u in a.units], [_group(u) for u in b.units]
+    return Measures(channels, has, cited, sections, [[x == y for y in groups_b] for x in groups_a])
+
+
+def _sections(a: Side, b: Side, fa: list[frozenset[str]], fb: list[frozenset[str]],
+              weight: Mapping[str, float]) -> list[tuple[list[int], list[int], float]]:
+    """Every pair of sections with the overlap of all their units' features."""
+    names_a, names_b = list(dict.fromkeys(a.sections)), list(dict.fromkeys(b.sections))
+    members_a = {s: [i for i, x in enumerate(a.sections) if x == s] for s in names_a}
+    members_b = {s: [j for j, y in enumerate(b.sections) if y == s] for s in names_b}
+    bag_a = {s: frozenset().union(*(fa[i] for i in members_a[s])) for s in names_a}
+    bag_b = {s: frozenset().union(*(fb[j] for j in members_b[s])) for s in names_b}
+    return [(members_a[x], members_b[y], _cosine(bag_a[x], bag_b[y], weight))
+            for x in names_a for y in names_b]
+
+
+def combine(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
+    """Every pair's score in [0, 1]: its channels' weighted mean overlap (over the channels
+    either unit has), raised by the engine and the structure (0 between different groups)."""
+    n, k = len(m.allowed), len(m.allowed[0]) if m.allowed else 0
+    weights = [(c, w) for c, w in settings.channels if c in m.channels]
+    lexical = [[0.0] * k for _ in range(n)]
+    for i in range(n):
+        for j in range(k):
+            used = [(c, w) for c, w in weights if m.has[c][0][i] or m.has[c][1][j]]
+            total = math.fsum(w for _, w in used)
+            if total:
+                lexical[i][j] = math.fsum(w * m.channels[c][i][j] for c, w in used) / total
+    score = [row[:] for row in lexical]
+    if m.engine is not None:
+        for i in range(n):
+            for j in range(k):
+                score[i][j] += settings.engine_weight * m.engine[i][j]
+    for ia, ib, similar in m.sections or ():
+        if similar >= settings.section_min:
+            _raise_section(ia, ib, similar, lexical, score, settings)
+    return [[min(1.0, score[i][j]) if m.allowed[i][j] else 0.0 for j in range(k)] for i in range(n)]
+
+
+def _raise_section(ia: list[int], ib: list[int], similar: float, lexical: list[list[float]],
+                   score: list[list[float]], settings: Settings) -> None:
+    """Raise the pairs of two corresponding sections, and more those on the in-order path
+    through them (the one dynamic program, `pairing.best_path`)."""
+    for i in ia:
+        for j in ib:
+            score[i][j] += settings.section_weight * similar
+
+    def gain(i: int, j: int, da: int, db: int) -> float:
+        if not (da and db):
+            return 0.0
+        return max(lexical[ia[p]][ib[q]] for p in range(i, i + da) for q in range(j, j + db)) \
+            - settings.threshold - 0.05 * (da + db - 2)
+    for step in best_path(len(ia), len(ib), gain, PATH_MOVES):
+        if step.is_pair and step.gain > 0:
+            for p in range(step.i, step.i + step.da):
+                for q in range(step.j, step.j + step.db):
+                    score[ia[p]][ib[q]] += settings.path_weight
+
+
+def choose(scores: list[list[float]], settings: Settings = DEFAULT) -> list[tuple[int, int]]:
+    """The pairs to link: above the threshold and within the margin of both units' best scores."""
+    best_a = [max(row, default=0.0) for row in scores]
+    best_b = [max(column, default=0.0) for column in zip(*scores)] if scores else []
+    return [(i, j) for i, row in enumerate(scores) for j, s in enumerate(row)
+            if s >= settings.threshold and s >= best_a[i] - settings.margin
+            and s >= best_b[j] - settings.margin]
+
+
+def relation(a: Side, b: Side, i: int, j: int, score: float, ca: Cues, cb: Cues,
+             fan: int, settings: Settings = DEFAULT) -> tuple[Relation, str | None]:
+    """Variant where the engine reads the two units to different values (the point: that
+    parameter) or both count the same things and no count agrees; partial where a unit is
+    linked to several; else equivalent when the score is high."""
+    differing = differing_parameters(a.units[i].id, b.units[j].id, a.ruleset, b.ruleset)
+    if differing:
+        return Relation.VARIANT, differing[0]
+    if _differ_in_number(ca, cb):
+        return Relation.VARIANT, None
+    return (Relation.EQUIVALENT if fan == 1 and score >= settings.equivalent else Relation.PARTIAL), None
+
+
+def _differ_in_number(a: Cues, b: Cues) -> bool:
+    """Both count the same things (points, tricks), and no count agrees: a different value."""
+    counted = {c for _, c in a.quantities}
+    return bool(counted) and counted == {c for _, c in b.quantities} and not a.quantities & b.quantities
+
+
+def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
+          evidence: frozenset[Evidence] = ALL, settings: Settings = DEFAULT) -> Alignment:
+    """Align two sides under the evidence switched on; links in the order of A's units."""
+    scores = combine(measure(a, b, terms, engine or {}, evidence), settings)
+    chosen = choose(scores, settings)
+    fan_a = Counter(i for i, _ in chosen)
+    fan_b = Counter(j for _, j in chosen)
+    plain_a = [cues(t, a.language, terms) for t in a.texts]
+    plain_b = [cues(t, b.language, terms) for t in b.texts]
+    links = []
+    for i, j in chosen:
+        kind, point = relation(a, b, i, j, scores[i][j], plain_a[i], plain_b[j],
+                               max(fan_a[i], fan_b[j]), settings)
+        links.append(Link(a.units[i].id, b.units[j].id, kind, round(scores[i][j], 3),
+                          Origin.AUTO, point=point))
+    linked_a, linked_b = {i for i, _ in chosen}, {j for _, j in chosen}
+    return Alignment(a, b, tuple(links),
+                     tuple(u.id for k, u in enumerate(a.units) if k not in linked_a),
+                     tuple(u.id for k, u in enumerate(b.units) if k not in linked_b))

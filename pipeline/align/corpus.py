@@ -1,0 +1,76 @@
+"""The align stage over the whole corpus: every witness with every other, then the editor's decisions."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from ..model import Link, Unit, WitnessText
+from .aligner import Alignment, align
+from .cues import Glossary
+from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, check_units, merge
+from .evidence import ALL, EngineCues, Evidence
+from .sides import Side, witness_side
+
+
+@dataclass(frozen=True)
+class CorpusAlignment:
+    """The automatic alignment of each pair of witnesses, and the final links after the editor's."""
+
+    auto: dict[tuple[str, str], Alignment]
+    links: tuple[Link, ...]
+    review: dict[tuple[str, str], Review] = field(default_factory=dict)
+    editorial: EditorialAlignment = EMPTY
+
+    @property
+    def none(self) -> tuple[NoParallel, ...]:
+        """The units an editor found without a parallel in a witness."""
+        return self.editorial.none
+
+    def of(self, unit: str) -> list[Link]:
+        """The final links of a unit, each seen from it (the unit as `source`)."""
+        out = []
+        for link in self.links:
+            if link.source == unit:
+                out.append(link)
+            elif link.target == unit:
+                out.append(Link(link.target, link.source, link.relation, link.score, link.origin,
+                                link.reason, link.note, link.point))
+        return out
+
+
+def aligned_witnesses(texts: Mapping[str, WitnessText]) -> list[str]:
+    """The witnesses aligned with each other: all but the transcripts an edition is made from
+    (those are the edition's own testimony, tied to it unit by unit)."""
+    made_from = {t.witness.meta.get(key) for t in texts.values()
+                 for key in ("base", "collate_with", "front_from")}
+    return [s for s in texts if s not in made_from]
+
+
+def sides(texts: Mapping[str, WitnessText], modern: Callable[[Unit], str],
+          rulesets: Iterable[str]) -> dict[str, Side]:
+    """Each aligned witness as a side; an edition is compared in its modern layer."""
+    rulesets = set(rulesets)
+    out = {}
+    for siglum in aligned_witnesses(texts):
+        text = texts[siglum]
+        compare = modern if text.witness.kind == "edition" else (lambda u: u.text)
+        side = witness_side(siglum, text.witness.language, text.units,
+                            ruleset=siglum if siglum in rulesets else None)
+        by_id = {u.id: compare(u) for u in side.units}
+        out[siglum] = Side(side.name, side.language, side.units,
+                           tuple(by_id[u.id] for u in side.units), side.sections, side.ruleset)
+    return out
+
+
+def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: EngineCues,
+                 editorial: EditorialAlignment, modern: Callable[[Unit], str],
+                 rulesets: Iterable[str], evidence: frozenset[Evidence] = ALL) -> CorpusAlignment:
+    """Align every pair of witnesses, then apply the editorial alignment (checked for stale entries)."""
+    leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
+    check_units(editorial, leaves, texts)
+    by_siglum = sides(texts, modern, rulesets)
+    auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence)
+            for a, b in combinations(by_siglum, 2)}
+    links, review = merge((l for alignment in auto.values() for l in alignment.links), editorial)
+    return CorpusAlignment(auto, tuple(links), review, editorial)

@@ -1,0 +1,196 @@
+"""The editorial alignment (corpus/editorial/alignment.toml): the links an editor confirms,
+corrects, adds or rejects, and the units an editor found without a parallel, each with a reason.
+
+For every (unit, witness) pair an editor reviewed — one with a `[[link]]` or a `[[none]]` entry —
+the editor's links replace the automatic ones; a `[[reject]]` entry removes one automatic link
+anywhere. Whether a link confirms, corrects or adds to the aligner's is not written down but
+measured (`Review`), so a better aligner never makes the file stale; a unit that no longer
+exists does, and stops the build naming the file and the entry's line.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from ..errors import InputError
+from ..files import table_lines, read_toml
+from ..model import Link, Origin, Relation
+
+FIELDS = {"link": {"source", "target", "relation", "reason", "note", "point"},
+          "none": {"unit", "witness", "reason"},
+          "reject": {"source", "target", "reason"}}
+REQUIRED = {"link": ("source", "target", "relation", "reason"),
+            "none": ("unit", "witness", "reason"),
+            "reject": ("source", "target", "reason")}
+
+
+@dataclass(frozen=True)
+class NoParallel:
+    """An editor's finding that a unit has no parallel in a witness, and why."""
+
+    unit: str
+    witness: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class EditorialAlignment:
+    """The entries of the editorial alignment file, with the line each starts on."""
+
+    links: tuple[Link, ...]
+    none: tuple[NoParallel, ...]
+    rejected: tuple[tuple[str, str], ...]
+    lines: Mapping[tuple[str, str, str], int]    # (table, id, other) → line, for errors
+    path: Path | None = None
+
+    def locate(self, link: Link) -> tuple[Path | None, int | None]:
+        """The file and line of an editor's link (None, None for one the aligner made)."""
+        line = self.lines.get(("link", link.source, link.target))
+        return (self.path, line) if line else (None, None)
+
+    @property
+    def reviewed(self) -> frozenset[tuple[str, str]]:
+        """(unit, witness) pairs whose links the editor settled."""
+        return frozenset({(l.source, _siglum(l.target)) for l in self.links}
+                         | {(n.unit, n.witness) for n in self.none})
+
+
+EMPTY = EditorialAlignment((), (), (), {})
+
+
+def _siglum(unit: str) -> str:
+    return unit.split(".", 1)[0]
+
+
+def read_editorial(path: Path) -> EditorialAlignment:
+    """The editorial alignment file (none: no entries); a malformed entry names its line."""
+    if not path.exists():
+        return EMPTY
+    data = read_toml(path, "editorial alignment")
+    text = path.read_text(encoding="utf-8")
+    unknown = set(data) - set(FIELDS)
+    if unknown:
+        raise InputError(f"unknown tables {sorted(unknown)} (known: link, none, reject)", path)
+    links, none, rejected, lines = [], [], [], {}
+    for table in FIELDS:
+        entries = data.get(table, [])
+        for entry, line in zip(entries, table_lines(text, table)):
+            _check(entry, table, path, line)
+            if table == "link":
+                links.append(_link(entry, path, line))
+                lines["link", entry["source"], entry["target"]] = line
+            elif table == "none":
+                none.append(NoParallel(entry["unit"], entry["witness"], entry["reason"]))
+                lines["none", entry["unit"], entry["witness"]] = line
+            else:
+                rejected.append((entry["source"], entry["target"]))
+                lines["reject", entry["source"], entry["target"]] = line
+    _no_contradictions(links, none, path, lines)
+    return EditorialAlignment(tuple(links), tuple(none), tuple(rejected), lines, path)
+
+
+def _check(entry: dict, table: str, path: Path, line: int) -> None:
+    extra = set(entry) - FIELDS[table]
+    if extra:
+        raise InputError(f"[[{table}]] has unknown fields {sorted(extra)} "
+                         f"(fields: {', '.join(sorted(FIELDS[table]))})", path, line)
+    for name in REQUIRED[table]:
+        if not isinstance(entry.get(name), str) or not entry[name].strip():
+            raise InputError(f"[[{table}]] lacks {name} (a non-empty string)", path, line)
+
+
+def _link(entry: dict, path: Path, line: int) -> Link:
+    try:
+        relation = Relation(entry["relation"])
+    except ValueError:
+        raise InputError(f"relation {entry['relation']!r} is none of "
+                         f"{', '.join(r.value for r in Relation)}", path, line) from None
+    if relation is not Relation.EQUIVALENT and not entry.get("note"):
+        raise InputError(f"a {relation.value} link needs a note saying what differs", path, line)
+    if relation is Relation.VARIANT and not entry.get("point"):
+        raise InputError("a variant link names its variant point (point = …)", path, line)
+    if entry.get("point") and relation is not Relation.VARIANT:
+        raise InputError("only a variant link names a variant point", path, line)
+    return Link(entry["source"], entry["target"], relation, 1.0, Origin.EDITOR,
+                entry["reason"], entry.get("note"), entry.get("point"))
+
+
+def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
+                       lines: Mapping[tuple[str, str, str], int]) -> None:
+    seen: set[tuple[str, str]] = set()
+    for link in links:
+        if (link.source, link.target) in seen:
+            raise InputError(f"{link.source} ⇄ {link.target} is entered twice", path,
+                             lines["link", link.source, link.target])
+        seen.add((link.source, link.target))
+    linked = {(l.source, _siglum(l.target)) for l in links}
+    for entry in none:
+        if (entry.unit, entry.witness) in linked:
+            raise InputError(f"{entry.unit} is both linked to {entry.witness} and said to have no "
+                             f"parallel there", path, lines["none", entry.unit, entry.witness])
+
+
+def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnesses: Iterable[str]) -> None:
+    """Every unit an entry names exists and is a leaf (`units`: id → is a leaf), every witness is
+    known: a stale entry stops the build, naming the file and its line."""
+    known = set(witnesses)
+
+    def check(unit: str, table: str, key: tuple[str, str, str]) -> None:
+        if unit not in units:
+            raise InputError(f"[[{table}]] names unit {unit!r}, which does not exist (stale entry)",
+                             editorial.path, editorial.lines[key])
+        if not units[unit]:
+            raise InputError(f"[[{table}]] names {unit!r}, a container: link its paragraphs",
+                             editorial.path, editorial.lines[key])
+
+    for link in editorial.links:
+        key = ("link", link.source, link.target)
+        check(link.source, "link", key)
+        check(link.target, "link", key)
+    for entry in editorial.none:
+        key = ("none", entry.unit, entry.witness)
+        check(entry.unit, "none", key)
+        if entry.witness not in known:
+            raise InputError(f"[[none]] names unknown witness {entry.witness!r}", editorial.path,
+                             editorial.lines[key])
+    for source, target in editorial.rejected:
+        key = ("reject", source, target)
+        check(source, "reject", key)
+        check(target, "reject", key)
+
+
+class Review(str, Enum):
+    """What an editor's entry did to the automatic alignment."""
+
+    CONFIRMED = "confirmed"    # the aligner made the same link with the same relation
+    CORRECTED = "corrected"    # the aligner made the link with another relation
+    ADDED = "added"            # the aligner did not make the link
+    REJECTED = "rejected"      # the aligner's link, removed by the editor
+
+
+def merge(auto: Iterable[Link], editorial: EditorialAlignment) -> tuple[list[Link], dict[tuple[str, str], Review]]:
+    """The final links: the automatic ones outside what the editor reviewed and did not reject,
+    then the editor's; with what each editorial decision did to the automatic alignment."""
+    auto = list(auto)
+    reviewed, rejected = editorial.reviewed, set(editorial.rejected)
+    by_pair = {(l.source, l.target): l for l in auto}
+    by_pair.update({(l.target, l.source): l for l in auto})
+    review: dict[tuple[str, str], Review] = {}
+    for link in editorial.links:
+        made = by_pair.get((link.source, link.target))
+        review[link.source, link.target] = (Review.ADDED if made is None else Review.CONFIRMED
+                                            if made.relation is link.relation else Review.CORRECTED)
+    kept = []
+    for link in auto:
+        settled = ((link.source, _siglum(link.target)) in reviewed
+                   or (link.target, _siglum(link.source)) in reviewed)
+        if (link.source, link.target) in rejected or (link.target, link.source) in rejected:
+            review[link.source, link.target] = Review.REJECTED
+        elif settled:
+            if (link.source, link.target) not in review and (link.target, link.source) not in review:
+                review[link.source, link.target] = Review.REJECTED
+        else:
+            kept.append(link)
+    return kept + list(editorial.links), review

@@ -1,0 +1,103 @@
+"""The kinds of evidence the aligner weighs, each one switchable so its contribution can be measured.
+
+A unit's lexical features are strings with a prefix per kind: `c:` a glossary concept, `n:` a
+number, `k:` a card named, `f:` a French term of the game or a word spelt alike in both texts,
+`l:` a lemma (within one language), `e:` an English word a dictionary translates it to. STRUCTURE (parallel sections, neighbours) and ENGINE (the
+engine's parameters and scenarios cite both units) are scored apart from the words.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import Enum
+
+from engine.ruleset import available, load
+
+from .cues import Cues, common_words
+
+SHARED_MIN = 4      # a word spelt alike in two languages is a cue from this length on
+
+
+class Evidence(str, Enum):
+    """A kind of evidence that two units state the same thing."""
+
+    GLOSSARY = "glossary"      # the game's vocabulary in hu/de/en (corpus/editorial/glossary.toml)
+    TERMS = "terms"            # numbers, card names, the French of the game, names spelt alike
+    LEMMAS = "lemmas"          # spaCy lookup lemmas: glossary matched on lemmas; lemmas within a language
+    DICTIONARY = "dictionary"  # FreeDict hun-eng and deu-eng: the English words both translate to
+    STRUCTURE = "structure"    # sections that correspond, units in the same order within them
+    ENGINE = "engine"          # one engine parameter or scenario cites both units
+
+
+ALL: frozenset[Evidence] = frozenset(Evidence)
+
+
+def features(cue: Cues, lang: str | None, same_language: bool, shared: frozenset[str],
+             cards: frozenset[str], evidence: frozenset[Evidence],
+             english: frozenset[str] = frozenset()) -> frozenset[str]:
+    """What a unit can share with a unit of the other side, under the evidence switched on
+    (`english`: the English words the unit's words translate to, for DICTIONARY)."""
+    found: set[str] = set()
+    if Evidence.DICTIONARY in evidence and not same_language:
+        common = common_words("en")
+        found |= {f"e:{w}" for w in english if len(w) > 2 and w not in common}
+    if Evidence.GLOSSARY in evidence:
+        found |= {f"c:{c}" for c in cue.concepts if c not in cards}
+    if Evidence.TERMS in evidence:
+        found |= {f"n:{n}" for n in cue.numbers}
+        found |= {f"k:{c}" for c in cue.concepts | cue.french if c in cards}
+        found |= {f"f:{c}" for c in cue.french}
+        found |= {f"f:{w}" for w in cue.words if w in shared}
+    if Evidence.LEMMAS in evidence and same_language:
+        common = common_words(lang)
+        found |= {f"l:{w}" for w in cue.lemmas or cue.words
+                  if len(w) > 2 and not w.isdigit() and w not in common}
+    return frozenset(found)
+
+
+def shared_words(a: list[Cues], b: list[Cues]) -> frozenset[str]:
+    """Words of at least SHARED_MIN letters that both texts use: names and loanwords."""
+    def vocabulary(side: list[Cues]) -> set[str]:
+        return {w for cue in side for w in cue.words if len(w) >= SHARED_MIN and not w.isdigit()}
+    return frozenset(vocabulary(a) & vocabulary(b))
+
+
+EngineCues = Mapping[str, frozenset[str]]
+"""Unit id → what of the engine cites it: `p:PARAM` (a ruleset parameter), `s:SCENARIO` (a
+scenario situation, the same file name under each ruleset's folder)."""
+
+
+def engine_cues(scenarios: Mapping[str, Iterable[str]],
+                leaves: Mapping[str, Iterable[str]] | None = None) -> dict[str, frozenset[str]]:
+    """Every unit cited by a ruleset parameter's own citations or by a scenario (`scenarios`:
+    file name under tests/conformance/ → cited units), with what cites it. `leaves` maps a
+    container's id to its leaves, which inherit its citations."""
+    found: dict[str, set[str]] = {}
+
+    def cite(unit: str, key: str) -> None:
+        for leaf in (leaves or {}).get(unit, (unit,)):
+            found.setdefault(leaf, set()).add(key)
+
+    for siglum in available():
+        for provision in load(siglum).provisions.values():
+            for unit in provision.own_cites:
+                cite(unit, f"p:{provision.name}")
+    for name, cites in scenarios.items():
+        situation = name.split("/")[-1]
+        for unit in cites:
+            cite(unit, f"s:{situation}")
+    return {unit: frozenset(keys) for unit, keys in found.items()}
+
+
+def differing_parameters(a: str, b: str, ruleset_a: str | None, ruleset_b: str | None) -> tuple[str, ...]:
+    """The parameters that cite unit `a` in its ruleset and unit `b` in its own, with different
+    values: the engine's word that the two units state one regulation differently."""
+    if ruleset_a not in available() or ruleset_b not in available():
+        return ()
+    ra, rb = load(ruleset_a).provisions, load(ruleset_b).provisions
+    return tuple(name for name in ra if name in rb
+                 and _cites(a, ra[name].own_cites) and _cites(b, rb[name].own_cites)
+                 and ra[name].value != rb[name].value)
+
+
+def _cites(unit: str, cites: tuple[str, ...]) -> bool:
+    return any(unit == c or unit.startswith(c + ".") for c in cites)

@@ -1,0 +1,294 @@
+"""Segmenter for rulebooks numbered rule by rule, in whichever numbering a code of laws uses.
+
+`1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Article 1.`, `I.`, `II.` …: the text
+is read once per scheme and the scheme that numbers most rules is kept; a label opens a rule only
+at a line start, in that scheme, carrying the number the sequence expects (1, 2, 3 …) and
+followed by a capital or by nothing. So lines may be wrapped anywhere: a number at the start of
+a wrapped line ("3 points", "12. kártya") never opens a rule. Text before rule 1 is front matter, one paragraph per block; a short line in
+capitals or Title Case without closing punctuation, after a closed sentence and just before the
+next rule, is a heading; a block that begins with a capital after a closed sentence is a new
+paragraph of the rule; lettered items `a)`, `(a)` in sequence are list items of their paragraph.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cached_property
+
+from ..errors import InputError
+from ..model import Kind, Line, Unit
+from . import register
+from .text import Segmentation, drop_lines, ends_sentence, read_blocks
+
+DASH = r"(?:—|–|--?)"
+OPENING = "«“„\"‘'(["
+"""Characters a rule's text may begin with besides a capital letter."""
+
+
+class Scheme(Enum):
+    """How a rulebook numbers its rules (the pattern of a label); one scheme per text."""
+
+    ARABIC = rf"(?P<num>\d{{1,3}})(?:\. ?{DASH}?| {DASH})"               # 1.  1.—  1.--  1 —
+    PARENTHESIS = r"(?P<num>\d{1,3})\)"                                    # 1)
+    SECTION = rf"§ ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"                    # § 1  §1.
+    ARTICLE = rf"(?:Art\.|Article) ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"    # Art. 1  Article 1.
+    ROMAN = rf"(?P<num>[IVXLC]{{1,8}})\.(?: ?{DASH})?"                     # I.  II.  XIV.
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The label at the start of a line: then a space, a letter straight after a dash or
+        full stop ("1.--Each"), or the end of the line."""
+        return re.compile(rf"^(?P<label>{self.value})(?: |(?=[^\W\d_])|$)")
+
+    def number(self, numeral: str) -> int | None:
+        """The rule number a numeral stands for; None for a Roman numeral not written canonically."""
+        return roman_value(numeral) if self is Scheme.ROMAN else int(numeral)
+
+
+ROMAN_DIGITS = (("C", 100), ("XC", 90), ("L", 50), ("XL", 40), ("X", 10), ("IX", 9),
+                ("V", 5), ("IV", 4), ("I", 1))
+
+
+def roman_value(numeral: str) -> int | None:
+    """The value of a canonical Roman numeral (I … CCCXCIX), else None ("IIII", "VX")."""
+    rest, value = numeral, 0
+    for digits, worth in ROMAN_DIGITS:
+        while rest.startswith(digits):
+            rest, value = rest[len(digits):], value + worth
+    return value if not rest and value and roman_numeral(value) == numeral else None
+
+
+def roman_numeral(value: int) -> str:
+    """The canonical Roman numeral of a positive number."""
+    out = ""
+    for digits, worth in ROMAN_DIGITS:
+        count, value = divmod(value, worth)
+        out += digits * count
+    return out
+
+
+@dataclass(frozen=True)
+class Label:
+    """A rule's label as printed at a line's start, the number it stands for, and what follows."""
+
+    number: int
+    printed: str
+    rest: str
+
+
+def read_label(text: str, expected: int, scheme: Scheme) -> Label | None:
+    """The label of rule `expected` in `scheme` at the start of a line, followed by a capital or
+    by nothing; None otherwise."""
+    match = scheme.pattern.match(text)
+    if not match or scheme.number(match.group("num")) != expected:
+        return None
+    rest = text[match.end():].lstrip()
+    return Label(expected, match.group("label").rstrip(), rest) \
+        if not rest or _opens(rest) else None
+
+
+ITEM = re.compile(r"^(?P<printed>\((?P<paren>[a-z])\)|(?P<bare>[a-z])\))(?: |$)")
+
+
+def read_item(text: str, letter: str) -> tuple[str, str] | None:
+    """(printed label, rest of the line) of lettered item `letter` — `a)` or `(a)` — at a line's
+    start; None for another letter, so that items count a, b, c … like rules."""
+    match = ITEM.match(text)
+    if not match or (match.group("paren") or match.group("bare")) != letter:
+        return None
+    return match.group("printed"), text[match.end():]
+
+
+HEADING_MAX_CHARS = 60
+HEADING_MAX_WORDS = 8
+HEADING_MAX_LINES = 3
+TITLE_CASE_SMALL = 4
+"""In Title Case, words of up to this many letters may stay in lower case (of, the, and, with)."""
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def is_heading_line(text: str) -> bool:
+    """A short line in capitals or Title Case without closing punctuation ("PLAYING THE HAND",
+    "Proposing and the Exchange")."""
+    words = WORD.findall(text)
+    if not words or len(text) > HEADING_MAX_CHARS or len(words) > HEADING_MAX_WORDS \
+            or ends_sentence(text):
+        return False
+    title_case = words[0][0].isupper() and all(w[0].isupper() for w in words
+                                                if len(w) > TITLE_CASE_SMALL)
+    return text.upper() == text or title_case
+
+
+def _opens(text: str) -> bool:
+    """Whether a text begins as a rule or paragraph does: with a capital or an opening mark."""
+    return text[:1].isupper() or text[:1] in OPENING
+
+
+@dataclass
+class _Item:
+    """A lettered item as read: its letter, its label as printed, its lines."""
+
+    letter: str
+    printed: str
+    lines: list[Line]
+
+
+@dataclass
+class _Paragraph:
+    """A paragraph of a rule as read, with its lettered items."""
+
+    lines: list[Line] = field(default_factory=list)
+    items: list[_Item] = field(default_factory=list)
+
+    @property
+    def open_lines(self) -> list[Line]:
+        """Where a continuation line goes: the last item, else the paragraph's own lines."""
+        return self.items[-1].lines if self.items else self.lines
+
+    @property
+    def next_letter(self) -> str:
+        """The letter the paragraph's next item must carry."""
+        return chr(ord("a") + len(self.items))
+
+
+@dataclass
+class _Rule:
+    """A rule as read: its label, the source line it opens on, its paragraphs."""
+
+    label: Label
+    source_line: int
+    paragraphs: list[_Paragraph]
+
+
+@dataclass
+class _Heading:
+    """A heading between rules: its lines."""
+
+    lines: list[Line]
+
+
+@dataclass
+class _Reader:
+    """What has been read so far in one scheme: front matter blocks, then rules and headings."""
+
+    scheme: Scheme
+    front: list[list[Line]] = field(default_factory=list)
+    body: list[_Rule | _Heading] = field(default_factory=list)
+    rule: _Rule | None = None          # the rule being read; None before rule 1
+
+    @property
+    def expected(self) -> int:
+        """The number the next rule must carry."""
+        return self.rule.label.number + 1 if self.rule else 1
+
+    def start_rule(self, line: Line, label: Label) -> None:
+        """Open the next rule at the line its label begins."""
+        first = [replace(line, text=label.rest)] if label.rest else []
+        self.rule = _Rule(label, line.source_line, [_Paragraph(first)])
+        self.body.append(self.rule)
+
+    def add_front(self, line: Line, starts_block: bool) -> None:
+        """Front matter: one paragraph per block."""
+        if starts_block or not self.front:
+            self.front.append([])
+        self.front[-1].append(line)
+
+    def add_line(self, line: Line, starts_block: bool, closed: bool) -> None:
+        """A line inside the rule: a lettered item, a new paragraph, or a continuation."""
+        paragraph = self.rule.paragraphs[-1]
+        item = read_item(line.text, paragraph.next_letter)
+        if item:
+            printed, rest = item
+            paragraph.items.append(_Item(paragraph.next_letter, printed,
+                                         [replace(line, text=rest)] if rest else []))
+        elif starts_block and closed and _opens(line.text) and (paragraph.lines or paragraph.items):
+            self.rule.paragraphs.append(_Paragraph([line]))
+        else:
+            paragraph.open_lines.append(line)
+
+
+def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader) -> int:
+    """How many lines from `index` make a heading: up to three heading lines followed by the
+    label of the next rule; 0 where they are not one."""
+    for length in range(1, HEADING_MAX_LINES + 1):
+        end = index + length
+        if end >= len(lines) or not is_heading_line(lines[end - 1][0].text):
+            return 0
+        if read_label(lines[end][0].text, reader.expected, reader.scheme):
+            return length
+    return 0
+
+
+def _items(parent: str, siglum: str, paragraph: _Paragraph) -> list[Unit]:
+    """The item units of a paragraph, named by their letter under `parent`."""
+    return [Unit(id=f"{parent}.{item.letter}", witness=siglum, kind=Kind.ITEM, n=item.letter,
+                 lines=item.lines, printed_label=item.printed) for item in paragraph.items]
+
+
+def _rule_unit(siglum: str, rule: _Rule, path: object) -> Unit:
+    """A rule: its one paragraph's lines and items, or a container of numbered paragraphs."""
+    uid = f"{siglum}.{rule.label.number}"
+    unit = Unit(id=uid, witness=siglum, kind=Kind.RULE, n=str(rule.label.number),
+                printed_label=rule.label.printed)
+    first = rule.paragraphs[0]
+    if not first.lines and not first.items:
+        raise InputError(f"rule {rule.label.printed} has no text", path, rule.source_line)
+    if len(rule.paragraphs) == 1:
+        unit.lines, unit.children = first.lines, _items(uid, siglum, first)
+    else:
+        unit.children = [Unit(id=f"{uid}.{k}", witness=siglum, kind=Kind.PARAGRAPH, n=str(k),
+                              lines=p.lines, children=_items(f"{uid}.{k}", siglum, p))
+                         for k, p in enumerate(rule.paragraphs, start=1)]
+    return unit
+
+
+def _units(siglum: str, reader: _Reader, path: object) -> list[Unit]:
+    """Name what was read: S.front.K, S.N (S.N.P, S.N.a, S.N.P.a), S.hK."""
+    units = []
+    if reader.front:
+        units.append(Unit(id=f"{siglum}.front", witness=siglum, kind=Kind.FRONT, children=[
+            Unit(id=f"{siglum}.front.{k}", witness=siglum, kind=Kind.PARAGRAPH, lines=lines)
+            for k, lines in enumerate(reader.front, start=1)]))
+    headings = 0
+    for part in reader.body:
+        if isinstance(part, _Heading):
+            headings += 1
+            units.append(Unit(id=f"{siglum}.h{headings}", witness=siglum, kind=Kind.HEADING,
+                              lines=part.lines))
+        else:
+            units.append(_rule_unit(siglum, part, path))
+    return units
+
+
+def _read(lines: list[tuple[Line, bool]], scheme: Scheme) -> _Reader:
+    """Read the lines (each with whether it begins a block) as a text numbered in `scheme`."""
+    reader = _Reader(scheme)
+    index, closed = 0, True
+    while index < len(lines):
+        line, starts_block = lines[index]
+        label = read_label(line.text, reader.expected, scheme)
+        heading = _heading_length(lines, index, reader) if closed and reader.rule and not label else 0
+        if label:
+            reader.start_rule(line, label)
+        elif not reader.rule:
+            reader.add_front(line, starts_block)
+        elif heading:
+            reader.body.append(_Heading([entry[0] for entry in lines[index:index + heading]]))
+            index += heading
+            continue
+        else:
+            reader.add_line(line, starts_block, closed)
+        closed = ends_sentence(line.text)
+        index += 1
+    return reader
+
+
+@register("numbered-paragraphs")
+def segment(siglum: str, text: str, config: dict) -> Segmentation:
+    """Cut a rulebook numbered rule by rule into front matter, headings, rules, their
+    paragraphs and lettered items, in the scheme that numbers most rules (ties: Scheme's order)."""
+    blocks, chrome = drop_lines(read_blocks(text), config.get("chrome", []))
+    lines = [(line, position == 0) for block in blocks for position, line in enumerate(block.lines)]
+    reader = max((_read(lines, scheme) for scheme in Scheme), key=lambda r: r.expected)
+    return Segmentation(units=_units(siglum, reader, config.get("path")), chrome=chrome)

@@ -1,0 +1,94 @@
+"""The teiCorpus's stand-off layer: the alignment of the witnesses and the points where they differ.
+
+As §16.4 of the TEI Guidelines intends, the alignment is a `linkGrp type="alignment"` with one
+`link` per aligned pair: `@type` its relation, `@target` the two units in their files, `@cert`
+the aligner's score (an editor's link is certain), `@resp` the aligner or the editors. Each
+variant point is a `linkGrp type="variant-point"` whose `desc` gives the point and each
+witness's reading; each reading that cites units is a `link` from the witness (declared in the
+header's `listWit`) to those units, `@type` its status.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from ..model import Link, Origin, Witness
+from ..variants import VariantPoint
+from .xml import TEI_NS, XML_ID, el
+
+ALIGNER = "aligner"       # the application (appInfo) that made the automatic links
+EDITORS = "editors"       # the respStmt of those who reviewed the alignment
+
+
+def witness_id(corpus_id: str, siglum: str) -> str:
+    """The xml:id of a witness's declaration in the corpus header's listWit."""
+    return f"{corpus_id}.wit.{siglum}"
+
+
+def pointer(unit: str) -> str:
+    """A unit's address from the corpus file: its witness's file and its id."""
+    return f"{unit.split('.', 1)[0]}.xml#{unit}"
+
+
+def list_wit(corpus_id: str, witnesses: Sequence[Witness]) -> etree._Element:
+    """The corpus's witnesses, each pointing to its file, for @wit and the variant points."""
+    return el("listWit", {}, *(el("witness", {XML_ID: witness_id(corpus_id, w.siglum),
+                                              "corresp": f"{w.siglum}.xml#{w.siglum}"}, text=w.title)
+                               for w in witnesses))
+
+
+def declare(header: etree._Element, corpus_id: str, witnesses: Sequence[Witness], team: str,
+            version: str) -> None:
+    """Declare in the corpus header what the stand-off layer points to: the witnesses (listWit),
+    the editors who reviewed the alignment and the aligner."""
+    title_stmt = header.find(f"{{{TEI_NS}}}fileDesc/{{{TEI_NS}}}titleStmt")
+    title_stmt.append(el("respStmt", {XML_ID: f"{corpus_id}.{EDITORS}"},
+                         el("resp", text="review of the alignment (corpus/editorial/alignment.toml)"),
+                         el("name", text=team)))
+    header.find(f"{{{TEI_NS}}}fileDesc/{{{TEI_NS}}}sourceDesc").append(list_wit(corpus_id, witnesses))
+    header.find(f"{{{TEI_NS}}}encodingDesc/{{{TEI_NS}}}appInfo").append(
+        el("application", {XML_ID: f"{corpus_id}.{ALIGNER}", "ident": "ecarte-align", "version": version},
+           el("label", text="aligner"),
+           el("desc", text="The automatic aligner (pipeline/align): glossary concepts, numbers, card "
+                           "names and French terms, lemmas, the sections' structure and the engine's "
+                           "citations; many-to-many links in any order.")))
+
+
+def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoint]) -> etree._Element:
+    """The standOff of the teiCorpus: the alignment, then one group per variant point."""
+    alignment = el("linkGrp", {XML_ID: f"{corpus_id}.alignment", "type": "alignment"},
+                   el("desc", text="Units of different witnesses that state the same regulation: "
+                                   "@type is the relation (equivalent, variant, partial), @cert the "
+                                   "aligner's score, @resp who made the link."))
+    for link in sorted(links, key=lambda l: (l.source, l.target)):
+        editor = link.origin is Origin.EDITOR
+        alignment.append(el("link", {"type": link.relation.value,
+                                     "target": f"{pointer(link.source)} {pointer(link.target)}",
+                                     "cert": "high" if editor else f"{link.score:.3f}",
+                                     "resp": f"#{corpus_id}.{EDITORS if editor else ALIGNER}",
+                                     "ana": f"#{point_id(corpus_id, link.point)}" if link.point else None}))
+    groups = [alignment] + [_point(corpus_id, p) for p in points]
+    return el("standOff", {}, *groups)
+
+
+def point_id(corpus_id: str, point: str) -> str:
+    """The xml:id of a variant point's group (an id's parts are letters, digits and hyphens)."""
+    return f"{corpus_id}.variant.{re.sub(r'[^A-Za-z0-9.-]+', '-', point)}"
+
+
+def _point(corpus_id: str, point: VariantPoint) -> etree._Element:
+    group = el("linkGrp", {XML_ID: point_id(corpus_id, point.id), "type": "variant-point",
+                           "subtype": point.topic.value, "n": point.id},
+               el("desc", text=point.summary + (f" (engine parameter {point.parameter})"
+                                                if point.parameter else "")))
+    for reading in point.readings:
+        group.append(el("desc", {"type": reading.status.value,
+                                 "corresp": f"#{witness_id(corpus_id, reading.witness)}"},
+                        text=reading.headline()))
+    for reading in point.readings:
+        if reading.units:
+            group.append(el("link", {"type": reading.status.value, "target": " ".join(
+                [f"#{witness_id(corpus_id, reading.witness)}"] + [pointer(u) for u in reading.units])}))
+    return group

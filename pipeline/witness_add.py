@@ -1,0 +1,347 @@
+"""`ecarte witness add`: a new witness from a text file and a few facts about it, by data alone.
+
+The file is read (UTF-8, or cp1252 where that reads as plausible text) and segmented — by the
+segmenter named, or by the one detected (pipeline/segment/detect.py) — before anything is
+written; a text that cannot be cut into at least two units besides its front matter, a siglum
+in use or malformed, an unknown language, or a file that is not text is refused with one line
+and nothing changed. Then the copy goes to corpus/sources/SIGLUM.txt, a table is appended to
+witnesses.toml (as text, so its comments stay), front matter is marked as a title in
+normativity.toml, the corpus is rebuilt and validated, and the new witness is aligned with
+every other. Any failure after the first write puts every file back as it was.
+"""
+from __future__ import annotations
+
+import codecs
+import hashlib
+import json
+import re
+import tomllib
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from urllib.parse import urlparse
+
+from .align import CorpusAlignment
+from .errors import InputError
+from .files import write_atomic
+from .model import Kind, Relation, Unit
+from .normativity import NORMATIVITY
+from .paths import CATALOGUE, CORPUS, SOURCES, TEI
+from .segment import Segmentation, segmenter
+from .segment.detect import detect_segmenter
+from .sources import load_witnesses
+from .tei import load_context
+
+SIGLUM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+"""The Schematron's siglum: lowercase letters and digits, parts joined by '-' (schema/ecarte-tei.sch)."""
+LANGUAGE = re.compile(r"^[a-z]{2}$")
+DEFAULT_KIND = "transcription"
+FRONT_CATEGORY = "title"
+"""The normativity category of a new witness's front matter (corpus/editorial/normativity.toml)."""
+MIN_UNITS = 2
+"""Units besides front and back matter and headings a text must yield to be a witness."""
+CONTROLS_ALLOWED = "\t\n\r\f"
+NON_ASCII_PER_LETTER = 0.2
+UTF8_SEQUENCE = re.compile(rb"[\xc2-\xf4][\x80-\xbf]+")
+
+
+class Encoding(str, Enum):
+    """What a new source may be encoded in; it is stored in UTF-8 whatever it came in."""
+
+    UTF8 = "UTF-8"
+    UTF8_BOM = "UTF-8 with BOM"
+    CP1252 = "cp1252"
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the user tells about the new witness (the command's options)."""
+
+    path: Path
+    siglum: str
+    language: str
+    title: str
+    author: str | None = None
+    date: str | None = None
+    kind: str = DEFAULT_KIND
+    segmenter: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A file as read: its text, the encoding it came in, and the UTF-8 bytes to be stored."""
+
+    text: str
+    encoding: Encoding
+
+    @property
+    def data(self) -> bytes:
+        """The bytes stored: UTF-8, which is all the build reads."""
+        return self.text.encode("utf-8")
+
+    @property
+    def sha256(self) -> str:
+        """The checksum the catalogue records, of the bytes stored."""
+        return hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The segmenter that cuts the new witness, and why (named by the user, or detected)."""
+
+    name: str
+    reason: str
+
+
+@dataclass
+class Added:
+    """What an addition did and found: files, segmenter, units by kind, links per witness."""
+
+    siglum: str
+    source: Path
+    source_text: SourceText
+    choice: Choice
+    units: Counter[Kind]
+    links: dict[str, Counter[Relation]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def to_text(self) -> str:
+        """For people: one line each for segmenter, source, units, and links per witness."""
+        units = ", ".join(f"{self.units[kind]} {kind.value}" for kind in Kind if self.units[kind])
+        lines = [f"segmenter: {self.choice.name} ({self.choice.reason})",
+                 f"source: {self.source} ({self.source_text.encoding.value}, sha256 "
+                 f"{self.source_text.sha256}), catalogue entry [{self.siglum}]",
+                 f"units: {sum(self.units.values())} ({units})"]
+        for other, relations in self.links.items():
+            kinds = ", ".join(f"{relations[r]} {r.value}" for r in Relation if relations[r])
+            lines.append(f"links with {other}: {sum(relations.values())}"
+                         + (f" ({kinds})" if kinds else ""))
+        lines.append(f"corpus rebuilt and validated in {self.seconds:.1f} s")
+        return "\n".join(lines) + "\n"
+
+
+def read_text_file(path: Path) -> SourceText:
+    """A new source's text: UTF-8 (a BOM dropped), else cp1252 where it reads as plausible text."""
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise InputError("not a file", path) from None
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}", path) from None
+    if b"\0" in data:
+        raise InputError("not a text file (it holds NUL bytes; UTF-16 text is to be saved as "
+                         "UTF-8 first)", path, _line_at(data, data.index(b"\0")))
+    bom = data.startswith(codecs.BOM_UTF8)
+    try:
+        text = data[len(codecs.BOM_UTF8) if bom else 0:].decode("utf-8")
+        encoding = Encoding.UTF8_BOM if bom else Encoding.UTF8
+    except UnicodeDecodeError as error:
+        text, encoding = _cp1252(data, path, error, bom), Encoding.CP1252
+    if not text.strip():
+        raise InputError("the file holds no text", path)
+    return SourceText(text, encoding)
+
+
+def _cp1252(data: bytes, path: Path, utf8_error: UnicodeDecodeError, bom: bool) -> str:
+    """The file read as cp1252 (latin-1's printable characters and more), if that reads as text a
+    person wrote: not where it is broken UTF-8, has control characters, or is mostly non-ASCII."""
+    offset = len(codecs.BOM_UTF8) if bom else 0
+    line = _line_at(data, utf8_error.start + offset)
+    broken = f"unknown encoding: not UTF-8 (byte 0x{data[utf8_error.start + offset]:02x} {utf8_error.reason})"
+    if bom:
+        raise InputError(f"{broken} despite its UTF-8 byte order mark: a damaged UTF-8 file",
+                         path, line)
+    if UTF8_SEQUENCE.search(data):
+        raise InputError(f"{broken}, though it has UTF-8 sequences elsewhere: a damaged UTF-8 file",
+                         path, line)
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{broken}, nor cp1252 (byte 0x{data[error.start]:02x} is unassigned)",
+                         path, _line_at(data, error.start)) from None
+    control = next((k for k, c in enumerate(text)
+                    if unicodedata.category(c) == "Cc" and c not in CONTROLS_ALLOWED), None)
+    if control is not None:
+        raise InputError(f"{broken}, nor plain cp1252 text (control character "
+                         f"U+{ord(text[control]):04X})", path, text.count("\n", 0, control) + 1)
+    letters = sum(c.isalpha() for c in text)
+    if sum(ord(c) > 127 for c in text) > NON_ASCII_PER_LETTER * letters:
+        raise InputError(f"{broken}, and read as cp1252 it is mostly accented letters and "
+                         f"symbols, not plausible text", path, line)
+    return text
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    """The 1-based line of a byte offset, for an error to name."""
+    return data.count(b"\n", 0, offset) + 1
+
+
+def check_request(request: Request, witnesses: set[str], languages: dict[str, str]) -> None:
+    """Refuse, before anything is written, a siglum that is malformed or in use, an unknown
+    language, an edition (editions are collated, not added) and malformed descriptions."""
+    siglum = request.siglum
+    if not SIGLUM.match(siglum):
+        raise InputError(f"{siglum!r} is not a valid siglum (lowercase letters and digits, "
+                         f"parts joined by '-', beginning with a letter: en-club)")
+    if siglum in witnesses:
+        raise InputError(f"siglum {siglum!r} is already used", CATALOGUE)
+    if (SOURCES / f"{siglum}.txt").exists():
+        raise InputError(f"siglum {siglum!r} is free but its source file already exists",
+                         SOURCES / f"{siglum}.txt")
+    if not LANGUAGE.match(request.language):
+        raise InputError(f"--lang {request.language!r} is not an ISO 639-1 code (two lowercase "
+                         f"letters: en, de, hu)")
+    if request.language not in languages:
+        raise InputError(f"--lang {request.language!r} is no language of the corpus (known: "
+                         f"{', '.join(sorted(languages))}); name it in [languages] first",
+                         CORPUS / "editorial" / "principles.toml")
+    if request.kind == "edition":
+        raise InputError("--kind edition: an edition is collated from its transcripts "
+                         "(base, collate_with in witnesses.toml), not added from a file")
+    for option, value in (("--title", request.title), ("--author", request.author),
+                          ("--date", request.date), ("--kind", request.kind),
+                          ("--source-url", request.url)):
+        if value is not None and (not value.strip() or any(
+                unicodedata.category(c) == "Cc" for c in value)):
+            raise InputError(f"{option} must be one line of text")
+    if request.url is not None:
+        parsed = urlparse(request.url)
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            raise InputError(f"--source-url {request.url!r} is not an http(s) URL")
+
+
+def choose_segmenter(text: str, name: str | None, path: Path) -> Choice:
+    """The segmenter named (checked to exist), or the one detected in the text."""
+    if name:
+        segmenter(name)
+        return Choice(name, "named with --segmenter")
+    return Choice(*detect_segmenter(text, path))
+
+
+def check_segmentation(segmentation: Segmentation, path: Path) -> None:
+    """Refuse a text that comes out as front matter only, or as a single unit."""
+    body = [u for u in segmentation.units if u.kind not in (Kind.FRONT, Kind.BACK, Kind.HEADING)]
+    if not body:
+        raise InputError("cannot segment: the text would come out as front matter only", path)
+    if len(body) < MIN_UNITS:
+        raise InputError(f"cannot segment: the text would come out as a single unit ({body[0].id})",
+                         path)
+
+
+def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str:
+    """The witnesses.toml table of the new witness, as text in the style of the others."""
+    provenance = f"Added from {request.path.name} with `ecarte witness add`"
+    if source.encoding is not Encoding.UTF8:
+        provenance += f", converted from {source.encoding.value} to UTF-8"
+    entry = {"title": request.title, "author": request.author or "unknown",
+             "date": request.date or "unknown", "language": request.language,
+             "kind": request.kind, "provenance": provenance + ".", "url": request.url,
+             "source": f"{request.siglum}.txt", "sha256": source.sha256, "segmenter": choice.name}
+    lines = [f"[{request.siglum}]"]
+    lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}"
+              for key, value in entry.items() if value is not None]
+    lines[-1] += f"   # {choice.reason}"
+    return "\n".join(lines) + "\n"
+
+
+def with_table(catalogue: str, siglum: str, table: str) -> str:
+    """The catalogue's text with the new table appended, checked to read back as that entry."""
+    text = catalogue.rstrip("\n") + "\n\n" + table
+    try:
+        appended = tomllib.loads(text).get(siglum) == tomllib.loads(table)[siglum]
+    except tomllib.TOMLDecodeError:
+        appended = False
+    if not appended:
+        raise InputError("cannot append the new witness: the catalogue does not end cleanly",
+                         CATALOGUE)
+    return text
+
+
+def with_front_marked(normativity: str, siglum: str) -> str:
+    """The normativity file's text with the new witness's front matter added to [units] as a title."""
+    data = tomllib.loads(normativity)
+    if FRONT_CATEGORY not in data.get("categories", {}):
+        raise InputError(f"no category {FRONT_CATEGORY!r} for the front matter", NORMATIVITY)
+    entry = f'"{siglum}.front*" = "{FRONT_CATEGORY}"\n'
+    lines = normativity.splitlines(keepends=True)
+    start = next((k for k, line in enumerate(lines) if line.strip() == "[units]"), None)
+    if start is None:
+        text = normativity.rstrip("\n") + "\n\n[units]\n" + entry
+    else:
+        end = next((k for k in range(start + 1, len(lines)) if lines[k].lstrip().startswith("[")),
+                   len(lines))
+        while end > start + 1 and not lines[end - 1].strip():
+            end -= 1
+        lines[end - 1] = lines[end - 1].rstrip("\n") + "\n"
+        text = "".join(lines[:end] + [entry] + lines[end:])
+    if tomllib.loads(text).get("units", {}).get(f"{siglum}.front*") != FRONT_CATEGORY:
+        raise InputError("cannot add the front matter to [units]", NORMATIVITY)
+    return text
+
+
+@dataclass
+class Snapshot:
+    """The bytes of every file an addition may change (None: absent), to put back if it fails."""
+
+    files: dict[Path, bytes | None]
+
+    @classmethod
+    def take(cls, paths: list[Path]) -> Snapshot:
+        """The files' bytes now."""
+        return cls({path: path.read_bytes() if path.exists() else None for path in paths})
+
+    def restore(self) -> None:
+        """Put every file back: rewrite those that changed, remove those that were absent."""
+        for path, data in self.files.items():
+            if data is None:
+                path.unlink(missing_ok=True)
+            elif not path.exists() or path.read_bytes() != data:
+                write_atomic(path, data)
+
+
+def units_by_kind(units: list[Unit]) -> Counter[Kind]:
+    """How many units of each kind, containers included, for the report."""
+    return Counter(unit.kind for top in units for unit in top.walk())
+
+
+def add_witness(request: Request) -> Added:
+    """Add a witness: check and segment it, write source and catalogue, rebuild, align; refused
+    or undone whole on any error."""
+    from .build import build       # the build loads only when a witness is added, not whenever
+                                   # the command line lists its commands
+
+    witnesses = load_witnesses(CATALOGUE)
+    check_request(request, set(witnesses), load_context(CORPUS).principles.languages)
+    source = read_text_file(request.path)
+    choice = choose_segmenter(source.text, request.segmenter, request.path)
+    segmentation = segmenter(choice.name)(request.siglum, source.text, {"path": request.path})
+    check_segmentation(segmentation, request.path)
+    catalogue = with_table(CATALOGUE.read_text(encoding="utf-8"), request.siglum,
+                           catalogue_table(request, source, choice))
+    has_front = any(unit.kind is Kind.FRONT for unit in segmentation.units)
+    normativity = (with_front_marked(NORMATIVITY.read_text(encoding="utf-8"), request.siglum)
+                   if has_front else None)
+    destination = SOURCES / f"{request.siglum}.txt"
+    snapshot = Snapshot.take([destination, CATALOGUE, NORMATIVITY, TEI / f"{request.siglum}.xml",
+                              *sorted(TEI.glob("*.xml"))])
+    try:
+        write_atomic(destination, source.data)
+        write_atomic(CATALOGUE, catalogue)
+        if normativity is not None:
+            write_atomic(NORMATIVITY, normativity)
+        report = build()
+        links = _links(request.siglum, report.corpus.alignment)
+    except BaseException:
+        snapshot.restore()
+        raise
+    return Added(request.siglum, destination, source, choice, units_by_kind(segmentation.units),
+                 links, report.seconds)
+
+
+def _links(siglum: str, alignment: CorpusAlignment) -> dict[str, Counter[Relation]]:
+    """The automatic aligner's links of the new witness with each other witness, by relation."""
+    return {(b if a == siglum else a): Counter(link.relation for link in found.links)
+            for (a, b), found in alignment.auto.items() if siglum in (a, b)}

@@ -1,0 +1,73 @@
+"""`ecarte align --evaluate`: the automatic and final alignment scored against the gold, and what
+each kind of evidence contributes (F1 with all kinds, without each one, and with it alone)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import corpus
+from ..align import ALL, Evidence, align, glossary
+from .alignment_scores import Gold, PairScore, micro, read_gold, score, witnesses_of
+
+
+@dataclass(frozen=True)
+class Run:
+    """One configuration of the aligner scored against one gold, per other witness and in all."""
+
+    name: str
+    pairs: tuple[PairScore, ...]
+
+    @property
+    def total(self) -> PairScore:
+        return micro(self.pairs)
+
+
+@dataclass(frozen=True)
+class GoldReport:
+    """The runs of one gold: automatic with all evidence, each ablation, and the final alignment."""
+
+    gold: Gold
+    runs: tuple[Run, ...]
+
+    def as_json(self) -> dict:
+        return {"gold": str(self.gold.path), "witness": self.gold.witness,
+                "runs": [{"name": r.name, "pairs": [p.as_json() for p in r.pairs],
+                          "all": r.total.as_json()} for r in self.runs]}
+
+    def to_text(self) -> str:
+        others = [p.other for p in self.runs[0].pairs]
+        head = f"{'run':<26}" + "".join(f"{o:>22}" for o in others + ["all"])
+        lines = [f"gold: {self.gold.path} ({self.gold.witness}, {len(self.gold.links)} links)",
+                 "P/R/F1 per witness pair", head]
+        for run in self.runs:
+            cells = [f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.3f}" for p in run.pairs + (run.total,)]
+            lines.append(f"{run.name:<26}" + "".join(f"{c:>22}" for c in cells))
+        return "\n".join(lines) + "\n"
+
+
+def configurations() -> list[tuple[str, frozenset[Evidence]]]:
+    """All evidence; all but each kind; each kind alone."""
+    out = [("automatic (all evidence)", ALL)]
+    out += [(f"  without {kind.value}", ALL - {kind}) for kind in Evidence]
+    out += [(f"  {kind.value} alone", frozenset({kind})) for kind in Evidence]
+    return out
+
+
+def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
+    """Score the corpus's alignment against each gold file."""
+    reports = []
+    terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment().links
+    for path in paths:
+        gold = read_gold(path)
+        scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative
+                 and not u.children and u.text.strip()]
+        others = witnesses_of(gold)
+        mine = corpus.side(gold.witness)
+        runs = []
+        for name, evidence in (configurations() if ablations else configurations()[:1]):
+            links = {o: align(mine, corpus.side(o), terms, cues, evidence).links for o in others}
+            runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
+        runs.append(Run("final (with the editor's)", tuple(score(gold, final, scope, o) for o in others)))
+        reports.append(GoldReport(gold, tuple(runs)))
+    return reports

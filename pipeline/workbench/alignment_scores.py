@@ -1,0 +1,107 @@
+"""Precision, recall and F1 of an alignment against a hand-checked gold (`ecarte align --evaluate`).
+
+A gold file (tests/gold/alignment.toml) lists `[[link]]` entries (source, target, relation) and
+`[[none]]` entries. It speaks for every normative leaf of its sources' witness: a predicted link
+from such a unit that the gold lacks is a false positive. Links are compared as unordered pairs
+of units; relations are scored apart, over the links both have.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from ..files import table_lines, read_toml
+from ..model import Link, Relation
+
+
+@dataclass(frozen=True)
+class Gold:
+    """The gold links as unordered pairs with their relations, and the witness they speak for."""
+
+    witness: str
+    links: dict[frozenset[str], Relation]
+    path: Path
+
+
+def read_gold(path: Path) -> Gold:
+    """A gold alignment file; every link's source must be of one witness."""
+    data = read_toml(path, "gold alignment")
+    lines = table_lines(path.read_text(encoding="utf-8"), "link")
+    links: dict[frozenset[str], Relation] = {}
+    witnesses = set()
+    for entry, line in zip(data.get("link", []), lines):
+        try:
+            links[frozenset((entry["source"], entry["target"]))] = Relation(entry["relation"])
+        except (KeyError, ValueError, TypeError):
+            raise InputError("a gold link needs source, target and a relation of "
+                             f"{', '.join(r.value for r in Relation)}", path, line) from None
+        witnesses.add(entry["source"].split(".", 1)[0])
+    if len(witnesses) != 1:
+        raise InputError(f"gold links must all start in one witness, not {sorted(witnesses)}", path)
+    return Gold(witnesses.pop(), links, path)
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """How an alignment of the gold's witness with another compares with the gold."""
+
+    other: str
+    gold: int
+    found: int
+    correct: int
+    relation_correct: int
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.found if self.found else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.gold if self.gold else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def as_json(self) -> dict:
+        return {"witness": self.other, "gold": self.gold, "found": self.found,
+                "correct": self.correct, "precision": round(self.precision, 3),
+                "recall": round(self.recall, 3), "f1": round(self.f1, 3),
+                "relation_agreement": round(self.relation_correct / self.correct, 3)
+                if self.correct else None}
+
+
+def score(gold: Gold, links: Iterable[Link], scope: Iterable[str], other: str) -> PairScore:
+    """The links between the gold's units in `scope` (its witness's normative leaves) and the
+    witness `other`, scored against the gold's."""
+    scope = set(scope)
+
+    def ours(pair: frozenset[str]) -> bool:
+        return any(u in scope for u in pair) and any(u.split(".", 1)[0] == other for u in pair)
+
+    expected = {pair: r for pair, r in gold.links.items() if ours(pair)}
+    found: dict[frozenset[str], Relation] = {}
+    for link in links:
+        pair = frozenset((link.source, link.target))
+        if ours(pair):
+            found[pair] = link.relation
+    correct = expected.keys() & found.keys()
+    return PairScore(other, len(expected), len(found), len(correct),
+                     sum(expected[p] is found[p] for p in correct))
+
+
+def micro(scores: Iterable[PairScore]) -> PairScore:
+    """The scores of several pairs taken together."""
+    scores = list(scores)
+    return PairScore("all", sum(s.gold for s in scores), sum(s.found for s in scores),
+                     sum(s.correct for s in scores), sum(s.relation_correct for s in scores))
+
+
+def witnesses_of(gold: Gold) -> list[str]:
+    """The other witnesses the gold aligns its witness with, in order of first mention."""
+    return list(dict.fromkeys(u.split(".", 1)[0] for pair in gold.links for u in pair
+                              if u.split(".", 1)[0] != gold.witness))
+
