@@ -1,6 +1,6 @@
 """From sources to the TEI corpus. `ecarte build` runs, in order (`pipeline/build.py`, the spine):
 
-    sources → segment → collate → correct → normalize → normativity → align → link → variants
+    sources → segment → collate → correct → normalize → normativity → link → align → variants
     → tei → validate
 
 each stage a module or package named after what it does, plain data in and out. What the build

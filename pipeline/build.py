@@ -1,10 +1,11 @@
 """`ecarte build`, the spine: every stage of the corpus, in order, in this one place.
 
-    sources → segment → collate → correct → normalize → normativity → align → link → variants
+    sources → segment → collate → correct → normalize → normativity → link → align → variants
     → tei → validate
 
 Each stage is a plain function of its package or module (named after the stage) over plain
-data. Here each is registered with the facts it requires and the facts it assigns, so a
+data. The link stage (units tied to the engine's rules and scenarios) comes before the align
+stage because the aligner weighs the engine's citations as evidence. Here each is registered with the facts it requires and the facts it assigns, so a
 pipeline put together in the wrong order fails when it is made, not halfway through a build.
 Readers (`ecarte xref`, `variants`, `conformance`) run the stages up to the one they need
 (`run(until=…)`); `build()` runs them all and writes the TEI atomically.
@@ -31,7 +32,7 @@ CORPUS_FILE = "ecarte.xml"
 
 
 @dataclass
-class Corpus:
+class Made:
     """What the stages have made so far; each field is assigned by one stage and read by later ones."""
 
     witnesses: dict[str, Witness] = field(default_factory=dict)
@@ -48,12 +49,12 @@ class Stage:
     """One stage of the build: its name, what it needs made before it, what it makes."""
 
     name: str
-    run: Callable[[Corpus], None]
+    run: Callable[[Made], None]
     requires: frozenset[str]
     assigns: frozenset[str]
 
 
-def _sources(c: Corpus) -> None:
+def _sources(c: Made) -> None:
     c.witnesses = sources.load_witnesses(CATALOGUE)
 
 
@@ -63,22 +64,22 @@ def segment_source(witness: Witness, siglum: str | None = None) -> segment.Segme
     return segment.segment_witness(witness, sources.read_source(witness, SOURCES), SOURCES, siglum)
 
 
-def _segment(c: Corpus) -> None:
+def _segment(c: Made) -> None:
     c.texts = {s: WitnessText(w, segment_source(w)) for s, w in c.witnesses.items() if w.source}
 
 
-def _collate(c: Corpus) -> None:
+def _collate(c: Made) -> None:
     for siglum, witness in c.witnesses.items():
-        if not witness.source:
+        if witness.is_edition:
             c.texts[siglum] = WitnessText(witness, collate.collate_edition(witness, c.witnesses, segment_source))
     c.texts = {s: c.texts[s] for s in c.witnesses}          # catalogue order
 
 
-def _editions(c: Corpus) -> list[WitnessText]:
-    return [text for text in c.texts.values() if text.witness.kind == "edition"]
+def _editions(c: Made) -> list[WitnessText]:
+    return [text for text in c.texts.values() if text.witness.is_edition]
 
 
-def _correct(c: Corpus) -> None:
+def _correct(c: Made) -> None:
     entries = correct.read_corrections(correct.CORRECTIONS)
     for text in _editions(c):
         correct.apply_corrections(text.units, entries, correct.CORRECTIONS)
@@ -86,13 +87,13 @@ def _correct(c: Corpus) -> None:
             spans.settle(unit)
 
 
-def _normalize(c: Corpus) -> None:
+def _normalize(c: Made) -> None:
     for text in _editions(c):
         for unit in text.units:
             normalize.regularize(unit)
 
 
-def _normativity(c: Corpus) -> None:
+def _normativity(c: Made) -> None:
     normativity.apply_normativity(c.texts, normativity.read_normativity())
 
 
@@ -102,19 +103,18 @@ def container_leaves(texts: dict[str, WitnessText]) -> dict[str, list[str]]:
             for t in texts.values() for u in t.walk() if u.children}
 
 
-def _align(c: Corpus) -> None:
-    cues = align.engine_cues(link.scenario_cites(link.citing_scenarios(SCENARIOS)),
-                             container_leaves(c.texts))
+def _align(c: Made) -> None:
+    cues = align.engine_cues(link.scenario_cites(c.engine.scenarios), container_leaves(c.texts))
     c.alignment = align.align_corpus(c.texts, align.glossary(), cues,
                                      align.read_editorial(EDITORIAL / "alignment.toml"),
                                      normalize.normalized_text, engine.available())
 
 
-def _link(c: Corpus) -> None:
+def _link(c: Made) -> None:
     c.engine = link.engine_links(SCENARIOS)
 
 
-def _variants(c: Corpus) -> None:
+def _variants(c: Made) -> None:
     rulesets = [engine.load(s) for s in c.texts if s in engine.available()]
     units = {u.id: u for t in c.texts.values() for u in t.walk()}
     c.variants = variants.variant_points(rulesets, units, variants.read_points(variants.VARIANTS),
@@ -122,7 +122,7 @@ def _variants(c: Corpus) -> None:
                                          c.alignment.editorial.locate)
 
 
-def _tei(c: Corpus) -> None:
+def _tei(c: Made) -> None:
     context = tei.load_context(CORPUS)
     texts = list(c.texts.values())
     c.documents = {f"{t.witness.siglum}.xml": tei.witness_document(t.witness, t.units, context)
@@ -131,7 +131,7 @@ def _tei(c: Corpus) -> None:
                                                     c.alignment.links, c.variants)
 
 
-def _validate(c: Corpus) -> None:
+def _validate(c: Made) -> None:
     """Validate the documents as they will be published, before anything is written."""
     with tempfile.TemporaryDirectory(prefix="ecarte-validate-") as folder:
         staged = Path(folder)
@@ -144,7 +144,7 @@ def _validate(c: Corpus) -> None:
             raise InputError(f"the built TEI is invalid, nothing was written: {listed}")
 
 
-def _stage(name: str, run: Callable[[Corpus], None], requires: str, assigns: str) -> Stage:
+def _stage(name: str, run: Callable[[Made], None], requires: str, assigns: str) -> Stage:
     return Stage(name, run, frozenset(requires.split()), frozenset(assigns.split()))
 
 
@@ -155,8 +155,8 @@ STAGES: tuple[Stage, ...] = (
     _stage("correct", _correct, "edition", "corrected"),
     _stage("normalize", _normalize, "edition corrected", "modern-layer"),
     _stage("normativity", _normativity, "units edition", "normativity"),
-    _stage("align", _align, "units edition modern-layer normativity", "alignment"),
     _stage("link", _link, "units", "engine-links"),
+    _stage("align", _align, "units edition modern-layer normativity engine-links", "alignment"),
     _stage("variants", _variants, "units alignment engine-links", "variant-points"),
     _stage("tei", _tei, "units edition corrected modern-layer normativity alignment variant-points",
            "documents"),
@@ -178,15 +178,15 @@ def check_order(stages: tuple[Stage, ...]) -> None:
 check_order(STAGES)
 
 
-def run(until: str = "validate", resume: Corpus | None = None,
-        stages: tuple[Stage, ...] = STAGES) -> Corpus:
+def run(until: str = "validate", resume: Made | None = None,
+        stages: tuple[Stage, ...] = STAGES) -> Made:
     """Run the stages in order up to and including `until`, going on from `resume` (a corpus
     an earlier run made) where given; the corpus made so far."""
     names = [s.name for s in stages]
     if until not in names:
         raise ValueError(f"no stage {until!r}; stages: {', '.join(names)}")
     check_order(stages)
-    corpus = resume or Corpus()
+    corpus = resume or Made()
     if corpus.done != names[:len(corpus.done)]:
         raise ValueError(f"cannot go on from stages {corpus.done}: not a beginning of {names}")
     for stage in stages[len(corpus.done):names.index(until) + 1]:
@@ -207,13 +207,14 @@ class BuildReport:
     files: dict[str, int] = field(default_factory=dict)
     differing: list[str] = field(default_factory=list)
     seconds: float = 0.0
-    corpus: Corpus | None = None          # what the stages made
+    corpus: Made | None = None          # what the stages made
 
 
-def build(target: Path = TEI, check: bool = False, validate: bool = True) -> BuildReport:
-    """Rebuild the TEI under `target`; with `check`, only report the files that would change."""
+def build(target: Path = TEI, check: bool = False) -> BuildReport:
+    """Rebuild and validate the TEI under `target`; with `check`, only report the files that
+    would change (nothing is written, so nothing needs validating)."""
     started = time.perf_counter()
-    made = run("validate" if validate and not check else "tei")
+    made = run("tei" if check else "validate")
     docs = made.documents
     report = BuildReport(files={name: len(data) for name, data in docs.items()}, corpus=made)
     if check:
@@ -243,4 +244,4 @@ def _write_all(target: Path, docs: dict[str, bytes]) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-__all__ = ["BuildReport", "Corpus", "STAGES", "Stage", "build", "check_order", "documents", "run"]
+__all__ = ["BuildReport", "Made", "STAGES", "Stage", "build", "check_order", "documents", "run"]

@@ -23,11 +23,11 @@ def load_corpus() -> dict[str, WitnessText]:
     return build.run("normativity").texts
 
 
-_MADE = build.Corpus()
+_MADE = build.Made()
 """The process's corpus, taken only as far as a reader has needed so far."""
 
 
-def _made(until: str) -> build.Corpus:
+def _made(until: str) -> build.Made:
     if until not in _MADE.done:
         build.run(until, resume=_MADE)
     return _MADE

@@ -63,6 +63,19 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         raise InputError(f"cannot write: {error.strerror}", path) from None
 
 
+def array_of_tables(data: dict, text: str, name: str, path: Path) -> list[tuple[dict, int]]:
+    """The entries of `[[name]]` with the line each starts on. Entries written any other way
+    (an inline array, a string) are an error: an entry whose line cannot be named is never
+    read silently, nor dropped."""
+    entries = data.get(name, [])
+    lines = table_lines(text, name)
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries) \
+            or len(lines) != len(entries):
+        raise InputError(f"write each {name} entry as a [[{name}]] table of its own", path,
+                         lines[0] if lines else None)
+    return list(zip(entries, lines))
+
+
 def table_lines(text: str, *key: str) -> list[int]:
     """1-based line numbers of each `[key]` or `[[key]]` header in a TOML text (where the k-th
     entry of an array of tables starts, so an error can name its line), the dotted key compared

@@ -33,10 +33,6 @@ class EngineLinks:
     rules: dict[str, list[str]]
     scenarios: tuple[CitingScenario, ...]
 
-    def scenarios_of(self, unit: str) -> list[str]:
-        """The ids of the scenarios citing a unit."""
-        return [s.id for s in self.scenarios if unit in s.cites]
-
 
 def citing_scenarios(folder: Path) -> tuple[CitingScenario, ...]:
     """Every scenario under `folder`, read. A malformed one is left to the conformance run,

@@ -1,6 +1,7 @@
 """Plain data passed between the pipeline's stages: witnesses, their units, and links."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
@@ -38,6 +39,25 @@ class Witness:
     sha256: str | None
     segmenter: str                # name of the registered segmenter that cuts it into units
     meta: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def made_from(self) -> tuple[str, ...]:
+        """The transcripts an edition is made from (base, collate_with, front_from), in that order."""
+        return tuple(dict.fromkeys(self.meta[k] for k in TRANSCRIPT_ROLES if self.meta.get(k)))
+
+    @property
+    def is_edition(self) -> bool:
+        """Whether the witness is an edition collated from transcripts rather than a source file."""
+        return self.source is None
+
+
+TRANSCRIPT_ROLES = ("base", "collate_with", "front_from")
+"""The catalogue keys by which an edition names the transcripts it is made from."""
+
+
+def within(unit: str, cites: Iterable[str]) -> bool:
+    """Whether a unit is one of the cited units or stands inside one (hu-nc.44.2 in hu-nc.44)."""
+    return any(unit == c or unit.startswith(c + ".") for c in cites)
 
 
 @dataclass(frozen=True)

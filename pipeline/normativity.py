@@ -18,6 +18,9 @@ def read_normativity(path: Path = NORMATIVITY) -> tuple[dict[str, str], dict[str
     """The categories of non-normative text (with their reasons) and the unit patterns assigned to them."""
     data = read_toml(path, "normativity file")
     categories, units = data.get("categories", {}), data.get("units", {})
+    if not isinstance(categories, dict) or not isinstance(units, dict) \
+            or not all(isinstance(v, str) for v in [*categories.values(), *units.values()]):
+        raise InputError("[categories] and [units] must be tables of strings", path)
     for pattern, category in units.items():
         if category not in categories:
             raise InputError(f"unit pattern {pattern!r} names unknown category {category!r}", path)

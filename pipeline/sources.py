@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .files import decode_utf8, read_toml
-from .model import Witness
+from .model import TRANSCRIPT_ROLES, Witness
 from .paths import CATALOGUE, SOURCES
 
 REQUIRED = ("title", "language", "kind", "segmenter")
@@ -31,7 +31,7 @@ def load_witnesses(catalogue: Path = CATALOGUE) -> dict[str, Witness]:
             meta=entry,
         )
     for witness in witnesses.values():
-        for key in ("base", "collate_with", "front_from"):
+        for key in TRANSCRIPT_ROLES:
             if key in witness.meta and witness.meta[key] not in witnesses:
                 raise InputError(f"witness {witness.siglum!r}: {key} names unknown witness "
                                  f"{witness.meta[key]!r}", catalogue)

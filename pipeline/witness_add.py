@@ -3,11 +3,12 @@
 The file is read (UTF-8, or cp1252 where that reads as plausible text) and segmented — by the
 segmenter named, or by the one detected (pipeline/segment/detect.py) — before anything is
 written; a text that cannot be cut into at least two units besides its front matter, a siglum
-in use or malformed, an unknown language, or a file that is not text is refused with one line
-and nothing changed. Then the copy goes to corpus/sources/SIGLUM.txt, a table is appended to
-witnesses.toml (as text, so its comments stay), front matter is marked as a title in
-normativity.toml, the corpus is rebuilt and validated, and the new witness is aligned with
-every other. Any failure after the first write puts every file back as it was.
+in use, malformed or the corpus's own id, an unknown language, or a file that is not text or
+holds a character XML cannot hold is refused with one line and nothing changed. Then the copy
+goes to corpus/sources/SIGLUM.txt, a table is appended to witnesses.toml (as text, so its
+comments stay), front matter is marked as a title in normativity.toml, the corpus is rebuilt
+and validated, and the new witness is aligned with every other. Any failure after the first
+write puts every file back as it was.
 """
 from __future__ import annotations
 
@@ -25,26 +26,34 @@ from urllib.parse import urlparse
 
 from .align import CorpusAlignment
 from .errors import InputError
-from .files import write_atomic
+from .files import table_lines, write_atomic
 from .model import Kind, Relation, Unit
-from .normativity import NORMATIVITY
-from .paths import CATALOGUE, CORPUS, SOURCES, TEI
+from .normativity import NORMATIVITY, read_normativity
+from .paths import CATALOGUE, CORPUS, EDITORIAL, SOURCES, TEI
 from .segment import Segmentation, segmenter
 from .segment.detect import detect_segmenter
 from .sources import load_witnesses
 from .tei import load_context
+from .tei.header import Principles
 
 SIGLUM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 """The Schematron's siglum: lowercase letters and digits, parts joined by '-' (schema/ecarte-tei.sch)."""
 LANGUAGE = re.compile(r"^[a-z]{2}$")
+PRINCIPLES = EDITORIAL / "principles.toml"
+"""Where the corpus's languages and its id (the teiCorpus's xml:id and file name) are stated."""
 DEFAULT_KIND = "transcription"
 FRONT_CATEGORY = "title"
 """The normativity category of a new witness's front matter (corpus/editorial/normativity.toml)."""
 MIN_UNITS = 2
 """Units besides front and back matter and headings a text must yield to be a witness."""
-CONTROLS_ALLOWED = "\t\n\r\f"
 NON_ASCII_PER_LETTER = 0.2
-UTF8_SEQUENCE = re.compile(rb"[\xc2-\xf4][\x80-\xbf]+")
+UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+"""A complete UTF-8 multi-byte sequence: a file that is not UTF-8 yet holds one is damaged UTF-8.
+Incomplete ones are no evidence: cp1252's "é»" is the bytes e9 bb."""
+XML_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+"""What no source may hold, as the TEI could not: a control character but tab, line feed and
+carriage return (XML 1.0 allows no other C0 control; a C1 control, which it discourages, is
+mojibake in a text), a surrogate, U+FFFE or U+FFFF."""
 
 
 class Encoding(str, Enum):
@@ -140,14 +149,25 @@ def read_text_file(path: Path) -> SourceText:
         encoding = Encoding.UTF8_BOM if bom else Encoding.UTF8
     except UnicodeDecodeError as error:
         text, encoding = _cp1252(data, path, error, bom), Encoding.CP1252
+    _refuse_illegal_characters(text, encoding, path)
     if not text.strip():
         raise InputError("the file holds no text", path)
     return SourceText(text, encoding)
 
 
+def _refuse_illegal_characters(text: str, encoding: Encoding, path: Path) -> None:
+    """Refuse, at its line, the first character a TEI file could not hold (XML_ILLEGAL)."""
+    illegal = XML_ILLEGAL.search(text)
+    if illegal:
+        raise InputError(f"read as {encoding.value}, it holds U+{ord(illegal.group()):04X}, which "
+                         f"XML text cannot hold (no control character but tab, line feed and "
+                         f"carriage return; no U+FFFE, U+FFFF or surrogate)",
+                         path, text.count("\n", 0, illegal.start()) + 1)
+
+
 def _cp1252(data: bytes, path: Path, utf8_error: UnicodeDecodeError, bom: bool) -> str:
     """The file read as cp1252 (latin-1's printable characters and more), if that reads as text a
-    person wrote: not where it is broken UTF-8, has control characters, or is mostly non-ASCII."""
+    person wrote: not where it is damaged UTF-8 or is mostly non-ASCII."""
     offset = len(codecs.BOM_UTF8) if bom else 0
     line = _line_at(data, utf8_error.start + offset)
     broken = f"unknown encoding: not UTF-8 (byte 0x{data[utf8_error.start + offset]:02x} {utf8_error.reason})"
@@ -162,11 +182,6 @@ def _cp1252(data: bytes, path: Path, utf8_error: UnicodeDecodeError, bom: bool) 
     except UnicodeDecodeError as error:
         raise InputError(f"{broken}, nor cp1252 (byte 0x{data[error.start]:02x} is unassigned)",
                          path, _line_at(data, error.start)) from None
-    control = next((k for k, c in enumerate(text)
-                    if unicodedata.category(c) == "Cc" and c not in CONTROLS_ALLOWED), None)
-    if control is not None:
-        raise InputError(f"{broken}, nor plain cp1252 text (control character "
-                         f"U+{ord(text[control]):04X})", path, text.count("\n", 0, control) + 1)
     letters = sum(c.isalpha() for c in text)
     if sum(ord(c) > 127 for c in text) > NON_ASCII_PER_LETTER * letters:
         raise InputError(f"{broken}, and read as cp1252 it is mostly accented letters and "
@@ -179,13 +194,16 @@ def _line_at(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def check_request(request: Request, witnesses: set[str], languages: dict[str, str]) -> None:
-    """Refuse, before anything is written, a siglum that is malformed or in use, an unknown
-    language, an edition (editions are collated, not added) and malformed descriptions."""
+def check_request(request: Request, witnesses: set[str], principles: Principles) -> None:
+    """Refuse, before anything is written, a siglum that is malformed, in use or the corpus's id,
+    an unknown language, an edition (editions are collated, not added) and malformed descriptions."""
     siglum = request.siglum
     if not SIGLUM.match(siglum):
         raise InputError(f"{siglum!r} is not a valid siglum (lowercase letters and digits, "
                          f"parts joined by '-', beginning with a letter: en-club)")
+    if siglum == principles.corpus_id:
+        raise InputError(f"siglum {siglum!r} is the corpus's id (corpus_id: the teiCorpus's "
+                         f"xml:id and file, tei/{siglum}.xml)", PRINCIPLES)
     if siglum in witnesses:
         raise InputError(f"siglum {siglum!r} is already used", CATALOGUE)
     if (SOURCES / f"{siglum}.txt").exists():
@@ -194,10 +212,10 @@ def check_request(request: Request, witnesses: set[str], languages: dict[str, st
     if not LANGUAGE.match(request.language):
         raise InputError(f"--lang {request.language!r} is not an ISO 639-1 code (two lowercase "
                          f"letters: en, de, hu)")
-    if request.language not in languages:
+    if request.language not in principles.languages:
         raise InputError(f"--lang {request.language!r} is no language of the corpus (known: "
-                         f"{', '.join(sorted(languages))}); name it in [languages] first",
-                         CORPUS / "editorial" / "principles.toml")
+                         f"{', '.join(sorted(principles.languages))}); name it in [languages] "
+                         f"first", PRINCIPLES)
     if request.kind == "edition":
         raise InputError("--kind edition: an edition is collated from its transcripts "
                          "(base, collate_with in witnesses.toml), not added from a file")
@@ -250,36 +268,48 @@ def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str
 def with_table(catalogue: str, siglum: str, table: str) -> str:
     """The catalogue's text with the new table appended, checked to read back as that entry."""
     text = catalogue.rstrip("\n") + "\n\n" + table
-    try:
-        appended = tomllib.loads(text).get(siglum) == tomllib.loads(table)[siglum]
-    except tomllib.TOMLDecodeError:
-        appended = False
-    if not appended:
+    if not _holds(text, (siglum,), tomllib.loads(table)[siglum]):
         raise InputError("cannot append the new witness: the catalogue does not end cleanly",
                          CATALOGUE)
     return text
 
 
-def with_front_marked(normativity: str, siglum: str) -> str:
+def with_front_marked(path: Path, siglum: str) -> str:
     """The normativity file's text with the new witness's front matter added to [units] as a title."""
-    data = tomllib.loads(normativity)
-    if FRONT_CATEGORY not in data.get("categories", {}):
-        raise InputError(f"no category {FRONT_CATEGORY!r} for the front matter", NORMATIVITY)
+    categories, _ = read_normativity(path)
+    if FRONT_CATEGORY not in categories:
+        raise InputError(f"no category {FRONT_CATEGORY!r} for the front matter", path)
+    text = path.read_text(encoding="utf-8")
     entry = f'"{siglum}.front*" = "{FRONT_CATEGORY}"\n'
-    lines = normativity.splitlines(keepends=True)
-    start = next((k for k, line in enumerate(lines) if line.strip() == "[units]"), None)
-    if start is None:
-        text = normativity.rstrip("\n") + "\n\n[units]\n" + entry
-    else:
-        end = next((k for k in range(start + 1, len(lines)) if lines[k].lstrip().startswith("[")),
-                   len(lines))
-        while end > start + 1 and not lines[end - 1].strip():
-            end -= 1
-        lines[end - 1] = lines[end - 1].rstrip("\n") + "\n"
-        text = "".join(lines[:end] + [entry] + lines[end:])
-    if tomllib.loads(text).get("units", {}).get(f"{siglum}.front*") != FRONT_CATEGORY:
-        raise InputError("cannot add the front matter to [units]", NORMATIVITY)
-    return text
+    headers = table_lines(text, "units")
+    marked = (_ended_with(text, headers[0], entry) if headers
+              else text.rstrip("\n") + "\n\n[units]\n" + entry)
+    if not _holds(marked, ("units", f"{siglum}.front*"), FRONT_CATEGORY):
+        raise InputError("cannot add the front matter to [units]", path)
+    return marked
+
+
+def _ended_with(text: str, header: int, entry: str) -> str:
+    """A TOML text with `entry` as the last line of the table whose header is on line `header`
+    (1-based), before the blank lines that close the table."""
+    lines = text.splitlines(keepends=True)
+    end = next((k for k in range(header, len(lines)) if lines[k].lstrip().startswith("[")),
+               len(lines))
+    while end > header and not lines[end - 1].strip():
+        end -= 1
+    lines[end - 1] = lines[end - 1].rstrip("\n") + "\n"
+    return "".join(lines[:end] + [entry] + lines[end:])
+
+
+def _holds(text: str, keys: tuple[str, ...], value: object) -> bool:
+    """Whether a TOML text parses and holds `value` under the table path `keys`."""
+    try:
+        found = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    for key in keys:
+        found = found.get(key) if isinstance(found, dict) else None
+    return found == value
 
 
 @dataclass
@@ -314,7 +344,7 @@ def add_witness(request: Request) -> Added:
                                    # the command line lists its commands
 
     witnesses = load_witnesses(CATALOGUE)
-    check_request(request, set(witnesses), load_context(CORPUS).principles.languages)
+    check_request(request, set(witnesses), load_context(CORPUS).principles)
     source = read_text_file(request.path)
     choice = choose_segmenter(source.text, request.segmenter, request.path)
     segmentation = segmenter(choice.name)(request.siglum, source.text, {"path": request.path})
@@ -322,8 +352,7 @@ def add_witness(request: Request) -> Added:
     catalogue = with_table(CATALOGUE.read_text(encoding="utf-8"), request.siglum,
                            catalogue_table(request, source, choice))
     has_front = any(unit.kind is Kind.FRONT for unit in segmentation.units)
-    normativity = (with_front_marked(NORMATIVITY.read_text(encoding="utf-8"), request.siglum)
-                   if has_front else None)
+    normativity = with_front_marked(NORMATIVITY, request.siglum) if has_front else None
     destination = SOURCES / f"{request.siglum}.txt"
     snapshot = Snapshot.take([destination, CATALOGUE, NORMATIVITY, TEI / f"{request.siglum}.xml",
                               *sorted(TEI.glob("*.xml"))])

@@ -46,10 +46,8 @@ def _visit(unit: Unit, parent: Unit | None, heading: str | None, found: dict[str
 def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
     """An edition's unit is aligned with the same unit of the transcripts it is made from."""
     witnesses = corpus.texts()
-    meta = witnesses[unit.witness].witness.meta
-    sources = [meta[key] for key in ("base", "front_from") if key in meta]
-    sources += [s for s, t in witnesses.items() if t.witness.meta.get("base") == unit.witness
-                or t.witness.meta.get("front_from") == unit.witness]
+    sources = list(witnesses[unit.witness].witness.made_from)
+    sources += [s for s, t in witnesses.items() if unit.witness in t.witness.made_from]
     links = []
     for siglum in dict.fromkeys(sources):
         other = by_id.get(f"{siglum}.{unit.path}")
@@ -67,7 +65,7 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
               "normative": unit.normative}
     if not unit.normative:
         record["reason"] = reasons().get(unit.reason, unit.reason)
-    if corpus.texts()[unit.witness].witness.kind == "edition":
+    if corpus.texts()[unit.witness].witness.is_edition:
         record["normalized"] = normalize.normalized_text(unit)
     record["aligned"] = [_aligned(link_) for link_ in transcript_links(unit, by_id)
                          + corpus.alignment().of(unit.id)]

@@ -6,6 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+from pipeline.errors import InputError
+
 NAME = "align"
 HELP = "the automatic aligner alone between two witnesses or text files; --evaluate scores it"
 GOLD = Path(__file__).resolve().parents[2] / "tests" / "gold" / "alignment.toml"
@@ -27,7 +29,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pipeline import corpus
-    from pipeline.align import align, glossary
 
     if args.tune is not None:
         from pipeline.workbench.alignment_tuning import tune
@@ -48,29 +49,10 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(r.to_text() for r in reports), end="")
         return 0
     if not (args.a and args.b):
-        raise SystemExit("ecarte align: give two witnesses or files (A B), or --evaluate")
-    alignment = align(corpus.side(args.a), corpus.side(args.b), glossary(), corpus.engine_cues())
+        raise InputError("give two witnesses or files (A B), or --evaluate")
+    alignment = corpus.align_names(args.a, args.b)
     if args.json:
-        print(json.dumps(to_json(alignment), ensure_ascii=False, indent=1))
+        print(json.dumps(alignment.to_json(), ensure_ascii=False, indent=1))
     else:
-        print(to_text(alignment), end="")
+        print(alignment.to_text(), end="")
     return 0
-
-
-def to_json(alignment) -> dict:
-    """The alignment as plain data (docs/contract-extensions.md, `ecarte align`)."""
-    return {"a": alignment.a.name, "b": alignment.b.name,
-            "links": [{"source": l.source, "target": l.target, "relation": l.relation.value,
-                       "score": l.score, "source_kind": l.origin.value} for l in alignment.links],
-            "unaligned": {"a": list(alignment.unaligned_a), "b": list(alignment.unaligned_b)}}
-
-
-def to_text(alignment) -> str:
-    """For people: one line per link, then the units of each side without one."""
-    width = max((len(l.source) for l in alignment.links), default=0)
-    target_width = max((len(l.target) for l in alignment.links), default=0)
-    lines = [f"{l.source:<{width}} ⇄ {l.target:<{target_width}}  {l.relation.value:<10}  {l.score:.3f}"
-             for l in alignment.links]
-    for side, ids in ((alignment.a, alignment.unaligned_a), (alignment.b, alignment.unaligned_b)):
-        lines.append(f"unaligned in {side.name} ({len(ids)}): {' '.join(ids) or '—'}")
-    return "\n".join(lines) + "\n"

@@ -18,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add = actions.add_parser("add", help=ADD_HELP, description=ADD_HELP)
     add.add_argument("file", type=Path, metavar="FILE", help="the witness's text (UTF-8, or cp1252)")
     add.add_argument("--siglum", required=True, help="its siglum: lowercase letters and digits "
-                     "joined by '-' (en-club)")
+                     "joined by '-' (en-club), neither in use nor the corpus's id")
     add.add_argument("--lang", required=True, help="its language, ISO 639-1 (en)")
     add.add_argument("--title", required=True, help="its title")
     add.add_argument("--author", help="its author (default: unknown)")

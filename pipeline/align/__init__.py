@@ -4,10 +4,10 @@
 `lemmas` read each unit (glossary concepts, numbers, lemmas through spaCy), `evidence` names
 the kinds of evidence and reads the engine's citations, `aligner` scores every pair of units
 and links them many-to-many in any order, `editorial` reads and applies the editor's file,
-and `corpus` aligns every witness with every other. Plain data in and out; no network.
+and `witnesses` aligns every witness with every other. Plain data in and out; no network.
 """
 from .aligner import Alignment, align
-from .corpus import CorpusAlignment, align_corpus, aligned_witnesses, sides
+from .witnesses import CorpusAlignment, align_corpus, aligned_witnesses, sides
 from .cues import Glossary, cues, glossary, read_glossary
 from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, read_editorial
 from .evidence import ALL, Evidence, engine_cues

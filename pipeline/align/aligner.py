@@ -14,13 +14,14 @@ from collections import Counter
 from functools import lru_cache
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 
 from .. import lexicon
 from ..model import Kind, Link, Origin, Relation, Unit
 from ..pairing import best_path
 from .cues import WORD, Cues, Glossary, cues
 from .dictionary import translations
-from .evidence import ALL, EngineCues, Evidence, differing_parameters, features, shared_words
+from .evidence import ALL, Channel, EngineCues, Evidence, differing_parameters, features, shared_words
 from .lemmas import english_lemma, lemma_cues, lemma_pairs
 from .sides import Side
 
@@ -29,17 +30,19 @@ from .sides import Side
 @dataclass(frozen=True)
 class Settings:
     """The aligner's weights and thresholds: the best of 300 settings tried against tests/gold
-    (`ecarte align --tune`, seed 1), rounded."""
+    (`ecarte align --tune`, seed 1), rounded. The search left numbers and French terms at no
+    weight and set the sections' threshold above any two sections' similarity."""
 
-    threshold: float = 0.24       # a link must score at least this
-    margin: float = 0.28          # and be at most this much below its units' best scores elsewhere
+    threshold: float = 0.19       # a link must score at least this
+    margin: float = 0.07          # and be at most this much below its units' best scores elsewhere
     equivalent: float = 0.5       # a one-to-one link scoring this much is equivalent (unless a variant)
-    section_weight: float = 0.04  # what corresponding sections add to their units' pairs
-    path_weight: float = 0.17     # what lying on the in-order path through two such sections adds
-    section_min: float = 0.27     # sections this similar correspond
-    engine_weight: float = 0.58   # what the engine's shared citations add, in proportion to their overlap
-    channels: tuple[tuple[str, float], ...] = (("c", 1.34), ("n", 0.24), ("k", 0.53), ("f", 0.56),
-                                               ("l", 0.96), ("e", 1.59))
+    section_weight: float = 0.12  # what corresponding sections add to their units' pairs
+    path_weight: float = 0.01     # what lying on the in-order path through two such sections adds
+    section_min: float = 0.44     # sections this similar correspond
+    engine_weight: float = 0.28   # what the engine's shared citations add, in proportion to their overlap
+    channels: tuple[tuple[Channel, float], ...] = (
+        (Channel.CONCEPT, 1.28), (Channel.NUMBER, 0.0), (Channel.CARD, 1.72), (Channel.FRENCH, 0.0),
+        (Channel.LEMMA, 1.44), (Channel.ENGLISH, 1.87))
     """The lexical features by prefix (evidence.py) and how much each one's overlap weighs."""
 
 
@@ -57,21 +60,33 @@ class Alignment:
     unaligned_a: tuple[str, ...]
     unaligned_b: tuple[str, ...]
 
+    def to_json(self) -> dict:
+        """The alignment as plain data (docs/contract-extensions.md, `ecarte align`)."""
+        return {"a": self.a.name, "b": self.b.name,
+                "links": [{"source": l.source, "target": l.target, "relation": l.relation.value,
+                           "score": l.score, "source_kind": l.origin.value} for l in self.links],
+                "unaligned": {"a": list(self.unaligned_a), "b": list(self.unaligned_b)}}
+
+    def to_text(self) -> str:
+        """For people: one line per link, then the units of each side without one."""
+        width = max((len(l.source) for l in self.links), default=0)
+        target_width = max((len(l.target) for l in self.links), default=0)
+        lines = [f"{l.source:<{width}} ⇄ {l.target:<{target_width}}  {l.relation.value:<10}  {l.score:.3f}"
+                 for l in self.links]
+        for side, ids in ((self.a, self.unaligned_a), (self.b, self.unaligned_b)):
+            lines.append(f"unaligned in {side.name} ({len(ids)}): {' '.join(ids) or '—'}")
+        return "\n".join(lines) + "\n"
+
 
 def side_cues(side: Side, terms: Glossary, evidence: frozenset[Evidence]) -> list[Cues]:
     """The cues of each unit of a side, with lemmas where they are switched on and to be had."""
     if Evidence.LEMMAS in evidence:
-        found = _lemma_cues(side.texts, side.language)
-        if found is not None:
-            return list(found)
+        key = ("lemma-cues", side.texts, side.language)     # made once per side and glossary:
+        if key not in terms.memo:                          # the pipelines are slow
+            terms.memo[key] = lemma_cues(list(side.texts), side.language, terms)
+        if terms.memo[key] is not None:
+            return list(terms.memo[key])
     return [cues(text, side.language, terms) for text in side.texts]
-
-
-@lru_cache(maxsize=32)
-def _lemma_cues(texts: tuple[str, ...], lang: str | None) -> tuple[Cues, ...] | None:
-    """A side's cues with lemmas, made once per process for each side (the pipelines are slow)."""
-    found = lemma_cues(list(texts), lang)
-    return tuple(found) if found is not None else None
 
 
 def side_english(side: Side) -> list[frozenset[str]]:
@@ -114,11 +129,18 @@ def _cosine(x: frozenset[str], y: frozenset[str], weight: Mapping[str, float]) -
     return min(1.0, math.fsum(weight[f] for f in x & y) / norm) if norm else 0.0
 
 
-def _group(unit: Unit) -> str:
+class Group(Enum):
     """Which units may be aligned together: those stating rules, headings, the rest."""
-    if unit.kind is Kind.HEADING:
-        return "heading"
-    return "rule" if unit.normative else "other"
+
+    RULE = "rule"
+    HEADING = "heading"
+    OTHER = "other"
+
+    @classmethod
+    def of(cls, unit: Unit) -> "Group":
+        if unit.kind is Kind.HEADING:
+            return cls.HEADING
+        return cls.RULE if unit.normative else cls.OTHER
 
 
 @dataclass(frozen=True)
@@ -126,8 +148,8 @@ class Measures:
     """What the evidence says of every pair of two sides, before any weighing: each lexical
     channel's overlap, the engine's, the similarity of the sections the units stand in."""
 
-    channels: dict[str, list[list[float]]]            # feature prefix → pair overlaps
-    has: dict[str, tuple[list[bool], list[bool]]]     # feature prefix → which units have such features
+    channels: dict[Channel, list[list[float]]]            # channel → pair overlaps
+    has: dict[Channel, tuple[list[bool], list[bool]]]     # channel → which units have such features
     engine: list[list[float]] | None                  # None: the evidence is switched off
     sections: list[tuple[list[int], list[int], float]] | None   # (units of A, of B, similarity)
     allowed: list[list[bool]]                         # units of the same group (rules, headings, other)
@@ -145,11 +167,11 @@ def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
     fa = [features(c, a.language, same_language, shared, terms.cards, evidence, e) for c, e in zip(ca, ea)]
     fb = [features(c, b.language, same_language, shared, terms.cards, evidence, e) for c, e in zip(cb, eb)]
     weight = _weights(fa, fb)
-    prefixes = sorted({f[0] for x in fa + fb for f in x})
+    present = {Channel.of_feature(f) for x in fa + fb for f in x}
     channels, has = {}, {}
-    for k in prefixes:
-        xa = [frozenset(f for f in x if f[0] == k) for x in fa]
-        xb = [frozenset(f for f in y if f[0] == k) for y in fb]
+    for k in sorted(present, key=list(Channel).index):
+        xa = [frozenset(f for f in x if Channel.of_feature(f) is k) for x in fa]
+        xb = [frozenset(f for f in y if Channel.of_feature(f) is k) for y in fb]
         channels[k] = [[_cosine(x, y, weight) for y in xb] for x in xa]
         has[k] = ([bool(x) for x in xa], [bool(y) for y in xb])
     cited = None
@@ -159,7 +181,7 @@ def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
         eweight = _weights(na, nb)
         cited = [[_cosine(x, y, eweight) if x & y else 0.0 for y in nb] for x in na]
     sections = _sections(a, b, fa, fb, weight) if Evidence.STRUCTURE in evidence else None
-    groups_a, groups_b = [_group(u) for u in a.units], [_group(u) for u in b.units]
+    groups_a, groups_b = [Group.of(u) for u in a.units], [Group.of(u) for u in b.units]
     return Measures(channels, has, cited, sections, [[x == y for y in groups_b] for x in groups_a])
 
 

@@ -32,7 +32,8 @@ class Glossary:
     infixes: dict[str, tuple[tuple[str, str], ...]]              # lang → (part, concept)
     numbers: dict[str, int]                                      # concept → its number
     cards: frozenset[str]                                        # concepts that name a card
-    memo: dict[tuple[str, str | None], frozenset[str]] = field(default_factory=dict, compare=False)
+    memo: dict[tuple, object] = field(default_factory=dict, compare=False)
+    """What has been read with this glossary: a word's concepts, a side's cues."""
 
     def concepts(self, word: str, lang: str | None) -> frozenset[str]:
         """The concepts a folded word of a language names (none for an unknown language)."""
@@ -99,7 +100,6 @@ class Cues:
     french: frozenset[str]           # named by the French of the game (atout, écart, vole, renonce)
     numbers: frozenset[int]
     quantities: frozenset[tuple[int, str]]   # a number with the concept counted right after it
-    length: int                      # characters, for the length prior
 
 
 def cues(text: str, lang: str | None, terms: Glossary, lemmas: tuple[str, ...] = ()) -> Cues:
@@ -117,7 +117,7 @@ def cues(text: str, lang: str | None, terms: Glossary, lemmas: tuple[str, ...] =
     french = {c for word in words for c in terms.concepts(word, FRENCH)}
     return Cues(words, lemmas, frozenset(c for c in concepts if c not in terms.numbers),
                 frozenset(french), frozenset(n for ns in said for n in ns),
-                frozenset(quantities), len(text))
+                frozenset(quantities))
 
 
 @cache

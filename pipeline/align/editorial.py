@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 
 from ..errors import InputError
-from ..files import table_lines, read_toml
+from ..files import array_of_tables, read_toml
 from ..model import Link, Origin, Relation
 
 FIELDS = {"link": {"source", "target", "relation", "reason", "note", "point"},
@@ -75,8 +75,7 @@ def read_editorial(path: Path) -> EditorialAlignment:
         raise InputError(f"unknown tables {sorted(unknown)} (known: link, none, reject)", path)
     links, none, rejected, lines = [], [], [], {}
     for table in FIELDS:
-        entries = data.get(table, [])
-        for entry, line in zip(entries, table_lines(text, table)):
+        for entry, line in array_of_tables(data, text, table, path):
             _check(entry, table, path, line)
             if table == "link":
                 links.append(_link(entry, path, line))
@@ -99,6 +98,9 @@ def _check(entry: dict, table: str, path: Path, line: int) -> None:
     for name in REQUIRED[table]:
         if not isinstance(entry.get(name), str) or not entry[name].strip():
             raise InputError(f"[[{table}]] lacks {name} (a non-empty string)", path, line)
+    for name in set(entry) - set(REQUIRED[table]):
+        if not isinstance(entry[name], str):
+            raise InputError(f"[[{table}]]: {name} must be a string", path, line)
 
 
 def _link(entry: dict, path: Path, line: int) -> Link:
@@ -119,22 +121,34 @@ def _link(entry: dict, path: Path, line: int) -> Link:
 
 def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
                        lines: Mapping[tuple[str, str, str], int]) -> None:
-    seen: set[tuple[str, str]] = set()
+    """No pair entered twice (in either direction), no unit both linked and without a parallel
+    in a witness or said twice to have none, no pair both linked and rejected."""
+    seen: set[frozenset[str]] = set()
     for link in links:
-        if (link.source, link.target) in seen:
+        pair = frozenset((link.source, link.target))
+        if pair in seen:
             raise InputError(f"{link.source} ⇄ {link.target} is entered twice", path,
                              lines["link", link.source, link.target])
-        seen.add((link.source, link.target))
-    linked = {(l.source, _siglum(l.target)) for l in links}
+        seen.add(pair)
+    linked = {(l.source, _siglum(l.target)) for l in links} | {(l.target, _siglum(l.source)) for l in links}
+    said: set[tuple[str, str]] = set()
     for entry in none:
-        if (entry.unit, entry.witness) in linked:
-            raise InputError(f"{entry.unit} is both linked to {entry.witness} and said to have no "
-                             f"parallel there", path, lines["none", entry.unit, entry.witness])
+        key = (entry.unit, entry.witness)
+        if key in linked or key in said:
+            raise InputError(f"{entry.unit} is {'both linked to' if key in linked else 'twice said to have no parallel in'} "
+                             f"{entry.witness}{' and said to have no parallel there' if key in linked else ''}",
+                             path, lines["none", entry.unit, entry.witness])
+        said.add(key)
+    for kind, source, target in lines:
+        if kind == "reject" and frozenset((source, target)) in seen:
+            raise InputError(f"{source} ⇄ {target} is both linked and rejected", path,
+                             lines["reject", source, target])
 
 
 def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnesses: Iterable[str]) -> None:
-    """Every unit an entry names exists and is a leaf (`units`: id → is a leaf), every witness is
-    known: a stale entry stops the build, naming the file and its line."""
+    """Every unit an entry names exists and is a leaf (`units`: id → is a leaf) of an aligned
+    witness (`witnesses`), a link joins two witnesses: a stale entry stops the build, naming the
+    file and its line."""
     known = set(witnesses)
 
     def check(unit: str, table: str, key: tuple[str, str, str]) -> None:
@@ -144,11 +158,17 @@ def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnes
         if not units[unit]:
             raise InputError(f"[[{table}]] names {unit!r}, a container: link its paragraphs",
                              editorial.path, editorial.lines[key])
+        if _siglum(unit) not in known:
+            raise InputError(f"[[{table}]] names {unit!r}, of a witness that is not aligned "
+                             f"(aligned: {', '.join(sorted(known))})", editorial.path, editorial.lines[key])
 
     for link in editorial.links:
         key = ("link", link.source, link.target)
         check(link.source, "link", key)
         check(link.target, "link", key)
+        if _siglum(link.source) == _siglum(link.target):
+            raise InputError(f"{link.source} ⇄ {link.target} joins a witness to itself",
+                             editorial.path, editorial.lines[key])
     for entry in editorial.none:
         key = ("none", entry.unit, entry.witness)
         check(entry.unit, "none", key)
@@ -193,4 +213,8 @@ def merge(auto: Iterable[Link], editorial: EditorialAlignment) -> tuple[list[Lin
                 review[link.source, link.target] = Review.REJECTED
         else:
             kept.append(link)
+    for source, target in editorial.rejected:
+        if (source, target) not in by_pair:
+            raise InputError(f"[[reject]] {source} ⇄ {target}: the aligner no longer makes this link "
+                             f"(stale entry)", editorial.path, editorial.lines["reject", source, target])
     return kept + list(editorial.links), review

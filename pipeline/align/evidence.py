@@ -1,8 +1,8 @@
 """The kinds of evidence the aligner weighs, each one switchable so its contribution can be measured.
 
-A unit's lexical features are strings with a prefix per kind: `c:` a glossary concept, `n:` a
-number, `k:` a card named, `f:` a French term of the game or a word spelt alike in both texts,
-`l:` a lemma (within one language), `e:` an English word a dictionary translates it to. STRUCTURE (parallel sections, neighbours) and ENGINE (the
+A unit's lexical features are strings with a prefix per `Channel`: `c:` a glossary concept,
+`n:` a number, `k:` a card named, `f:` a French term of the game or a word spelt alike in both
+texts, `l:` a lemma (within one language), `e:` an English word a dictionary translates it to. STRUCTURE (parallel sections, neighbours) and ENGINE (the
 engine's parameters and scenarios cite both units) are scored apart from the words.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from enum import Enum
 
 from engine.ruleset import available, load
 
+from ..model import within
 from .cues import Cues, common_words
 
 SHARED_MIN = 4      # a word spelt alike in two languages is a cue from this length on
@@ -31,6 +32,27 @@ class Evidence(str, Enum):
 ALL: frozenset[Evidence] = frozenset(Evidence)
 
 
+class Channel(str, Enum):
+    """A kind of lexical feature, named by the prefix of its features (`c:king`): the aligner
+    weighs each channel's overlap on its own."""
+
+    CONCEPT = "c"      # a glossary concept
+    NUMBER = "n"       # a number
+    CARD = "k"         # a card named
+    FRENCH = "f"       # a French term of the game, or a word spelt alike in both texts
+    LEMMA = "l"        # a lemma, within one language
+    ENGLISH = "e"      # an English word a dictionary translates the unit's words to
+
+    def of(self, value: object) -> str:
+        """The feature of a value in this channel."""
+        return f"{self.value}:{value}"
+
+    @classmethod
+    def of_feature(cls, feature: str) -> "Channel":
+        """The channel a feature belongs to."""
+        return cls(feature[0])
+
+
 def features(cue: Cues, lang: str | None, same_language: bool, shared: frozenset[str],
              cards: frozenset[str], evidence: frozenset[Evidence],
              english: frozenset[str] = frozenset()) -> frozenset[str]:
@@ -39,17 +61,17 @@ def features(cue: Cues, lang: str | None, same_language: bool, shared: frozenset
     found: set[str] = set()
     if Evidence.DICTIONARY in evidence and not same_language:
         common = common_words("en")
-        found |= {f"e:{w}" for w in english if len(w) > 2 and w not in common}
+        found |= {Channel.ENGLISH.of(w) for w in english if len(w) > 2 and w not in common}
     if Evidence.GLOSSARY in evidence:
-        found |= {f"c:{c}" for c in cue.concepts if c not in cards}
+        found |= {Channel.CONCEPT.of(c) for c in cue.concepts if c not in cards}
     if Evidence.TERMS in evidence:
-        found |= {f"n:{n}" for n in cue.numbers}
-        found |= {f"k:{c}" for c in cue.concepts | cue.french if c in cards}
-        found |= {f"f:{c}" for c in cue.french}
-        found |= {f"f:{w}" for w in cue.words if w in shared}
+        found |= {Channel.NUMBER.of(n) for n in cue.numbers}
+        found |= {Channel.CARD.of(c) for c in cue.concepts | cue.french if c in cards}
+        found |= {Channel.FRENCH.of(c) for c in cue.french}
+        found |= {Channel.FRENCH.of(w) for w in cue.words if w in shared}
     if Evidence.LEMMAS in evidence and same_language:
         common = common_words(lang)
-        found |= {f"l:{w}" for w in cue.lemmas or cue.words
+        found |= {Channel.LEMMA.of(w) for w in cue.lemmas or cue.words
                   if len(w) > 2 and not w.isdigit() and w not in common}
     return frozenset(found)
 
@@ -95,9 +117,5 @@ def differing_parameters(a: str, b: str, ruleset_a: str | None, ruleset_b: str |
         return ()
     ra, rb = load(ruleset_a).provisions, load(ruleset_b).provisions
     return tuple(name for name in ra if name in rb
-                 and _cites(a, ra[name].own_cites) and _cites(b, rb[name].own_cites)
+                 and within(a, ra[name].own_cites) and within(b, rb[name].own_cites)
                  and ra[name].value != rb[name].value)
-
-
-def _cites(unit: str, cites: tuple[str, ...]) -> bool:
-    return any(unit == c or unit.startswith(c + ".") for c in cites)

@@ -29,9 +29,11 @@ class Side:
     ruleset: str | None = None
 
 
-def witness_side(siglum: str, language: str, top: list[Unit], modern: Callable[[str], str] = str,
+def witness_side(siglum: str, language: str, top: list[Unit],
+                 compared: Callable[[Unit], str] = lambda unit: unit.text,
                  ruleset: str | None = None) -> Side:
-    """A witness's leaves with text, each with its section, compared in `modern` spelling."""
+    """A witness's leaves with text, each with its section, compared as `compared` gives them
+    (an edition: its modern spelling)."""
     leaves: list[Unit] = []
     sections: list[str] = []
     heading = siglum
@@ -43,7 +45,7 @@ def witness_side(siglum: str, language: str, top: list[Unit], modern: Callable[[
             if not leaf.children and leaf.text.strip():
                 leaves.append(leaf)
                 sections.append(unit.id if titled else heading)
-    return Side(siglum, language, tuple(leaves), tuple(modern(u.text) for u in leaves),
+    return Side(siglum, language, tuple(leaves), tuple(compared(u) for u in leaves),
                 tuple(sections), ruleset)
 
 

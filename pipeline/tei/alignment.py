@@ -9,22 +9,16 @@ header's `listWit`) to those units, `@type` its status.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from lxml import etree
 
 from ..model import Link, Origin, Witness
 from ..variants import VariantPoint
-from .xml import TEI_NS, XML_ID, el
+from .xml import TEI_NS, XML_ID, el, witness_id
 
 ALIGNER = "aligner"       # the application (appInfo) that made the automatic links
 EDITORS = "editors"       # the respStmt of those who reviewed the alignment
-
-
-def witness_id(corpus_id: str, siglum: str) -> str:
-    """The xml:id of a witness's declaration in the corpus header's listWit."""
-    return f"{corpus_id}.wit.{siglum}"
 
 
 def pointer(unit: str) -> str:
@@ -74,8 +68,9 @@ def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoi
 
 
 def point_id(corpus_id: str, point: str) -> str:
-    """The xml:id of a variant point's group (an id's parts are letters, digits and hyphens)."""
-    return f"{corpus_id}.variant.{re.sub(r'[^A-Za-z0-9.-]+', '-', point)}"
+    """The xml:id of a variant point's group: an editorial point's id as it is (TOPIC.NAME,
+    kebab-case), a parameter's name (snake_case, no dot) under `param.` with hyphens."""
+    return f"{corpus_id}.variant." + (point if "." in point else "param." + point.replace("_", "-"))
 
 
 def _point(corpus_id: str, point: VariantPoint) -> etree._Element:

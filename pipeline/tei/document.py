@@ -47,10 +47,8 @@ def witness_document(witness: Witness, units: list[Unit], context: TeiContext) -
         text.append(el("back", {}, *writer.blocks(parts[Kind.BACK], "section")))
     header = witness_header(witness, context)
     if writer.pointers:
-        made_from = dict.fromkeys(witness.meta[k] for k in ("base", "collate_with", "front_from")
-                                  if k in witness.meta)
         declare(header, witness.siglum, context.principles.team, context.version,
-                [(t, f"{t}: {witness.title}") for t in made_from])
+                [(t, f"{t}: {witness.title}") for t in witness.made_from])
     root = el("TEI", {XML_ID: witness.siglum, XML_LANG: witness.language}, header, text)
     declare_languages(root, [], context.principles)
     return serialize(root)

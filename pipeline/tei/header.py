@@ -15,7 +15,7 @@ from lxml import etree
 from .. import __version__
 from ..errors import InputError
 from ..files import read_toml
-from ..model import Witness
+from ..model import TRANSCRIPT_ROLES, Witness
 from ..normativity import read_normativity
 from .xml import TEI_NS, XML_ID, XML_LANG, el
 
@@ -125,7 +125,7 @@ def source_bibl(witness: Witness, corresp: str | None = None) -> etree._Element:
     for key in ("description", "provenance", "date_note"):
         if meta.get(key):
             bibl.append(el("note", {"type": key.replace("_", "-")}, text=meta[key]))
-    for key in ("base", "collate_with", "front_from"):
+    for key in TRANSCRIPT_ROLES:
         if meta.get(key):
             bibl.append(el("relatedItem", {"type": key.replace("_", "-"),
                                            "target": f"{meta[key]}.xml#{meta[key]}"}))

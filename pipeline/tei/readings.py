@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from lxml import etree
 
 from ..model import Line, Reading
-from .xml import TEI_NS, XML_ID, el
+from .xml import TEI_NS, XML_ID, el, witness_id
 
 RESPONSIBLE = {
     "#collation": ("collation", "the collation of the transcripts (pipeline/collate)"),
@@ -82,11 +82,6 @@ def _holding(tag: str, attrs: dict, content: str | etree._Element) -> etree._Ele
     if isinstance(content, str):
         return el(tag, attrs, text=content or None)
     return el(tag, attrs, content)
-
-
-def witness_id(siglum: str, transcript: str) -> str:
-    """The xml:id of a transcript's declaration in an edition's listWit."""
-    return f"{siglum}.wit.{transcript}"
 
 
 def declare(header: etree._Element, siglum: str, team: str, version: str,

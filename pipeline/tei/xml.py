@@ -17,6 +17,12 @@ INLINE = frozenset({"app", "lem", "rdg", "choice", "sic", "corr", "orig", "reg",
 """Phrase-level elements whose content is never re-indented."""
 
 
+def witness_id(owner: str, siglum: str) -> str:
+    """The xml:id of a witness declared in the listWit of the document `owner` (the teiCorpus's
+    for the alignment, an edition's for the transcripts it is made from)."""
+    return f"{owner}.wit.{siglum}"
+
+
 def el(tag: str, attrs: dict[str, str | None] | None = None, *children: etree._Element,
        text: str | None = None) -> etree._Element:
     """A TEI element with attributes in the given order (None values left out), text and children."""

@@ -14,6 +14,8 @@ checked by the stage (`variant_points`), against the rulesets and the corpus.
 """
 from __future__ import annotations
 
+import re
+
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,10 @@ from .model import Status, Topic, VariantPoint, Where, WitnessReading
 _POINT_KEYS = {"topic", "summary", "reading"}
 _READING_KEYS = {"witness", "status", "value", "units", "note"}
 _STATUSES = (Status.STATED, Status.SILENT, Status.LOST)
+
+
+POINT_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+"""An editorial point's id: TOPIC.NAME, kebab-case (parameters' points are named by the parameter)."""
 
 
 def read_points(path: Path) -> list[VariantPoint]:
@@ -44,6 +50,9 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
     reading_lines = table_lines(text, "point", pid, "reading")
     where = Where(path, (table_lines(text, "point", pid) + reading_lines + [None])[0])
     what = f"point {pid!r}"
+    if not POINT_ID.match(pid) or pid.startswith("param."):
+        raise where.error(f"{what}: an id is words of lower-case letters and digits joined by "
+                          f"hyphens, in parts joined by dots (irregularity.card-exposed), not param.…")
     _check_keys(entry, _POINT_KEYS, _POINT_KEYS, where, what)
     topic = _choice(entry["topic"], tuple(Topic), where, f"{what}: topic")
     if not isinstance(entry["summary"], str) or not entry["summary"].strip():

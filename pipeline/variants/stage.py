@@ -13,7 +13,7 @@ from engine.ruleset import RULESET_DIR, Provision, Ruleset
 
 from ..errors import InputError
 from ..link import CitingScenario
-from ..model import Link, Origin, Relation, Unit
+from ..model import Link, Origin, Relation, Unit, within
 from .model import ScenarioRef, Status, Topic, VariantPoint, Where, WitnessReading, render
 
 _RULE_TOPICS = {"deck": Topic.CARDS, "draw": Topic.DEAL, "deal": Topic.DEAL, "king": Topic.KING,
@@ -39,16 +39,11 @@ def variant_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit], edito
     """Every variant point, checked against the units and the variant links, with the scenarios showing it.
 
     `rulesets` in witness order (their sigla are the witnesses a reading may name), `units` the
-    corpus's by id, `editorial` from `read_points`, `links` the editorial alignment's, `scenarios`
+    corpus's by id, `editorial` from `read_points`, `links` the final alignment's, `scenarios`
     the scenario files as read (each with its cites and ruleset). Points come ordered by topic.
     """
     witnesses = [ruleset.siglum for ruleset in rulesets]
-    points = parameter_points(rulesets, units)
-    for point in editorial:
-        if point.id in PARAMS:
-            raise point.where.error(f"point {point.id!r} is named like a ruleset parameter;"
-                                    " choose another id")
-        points.append(point)
+    points = parameter_points(rulesets, units) + list(editorial)   # editorial ids have a dot, parameters none
     points = [_checked(point, units, witnesses) for point in points]
     _check_links(points, links, locate)
     order = {siglum: index for index, siglum in enumerate(witnesses)}
@@ -105,7 +100,7 @@ def _check_links(points: list[VariantPoint], links: Iterable[Link], locate: Loca
                              else f"{name}: no variant point {link.point!r}", *locate(link))
         cites = by_id[link.point].cites
         for unit in (link.source, link.target):
-            if not any(unit == cited or unit.startswith(cited + ".") for cited in cites):
+            if not within(unit, cites):
                 raise InputError(f"{name}: point {link.point!r} does not cite {unit} "
                                  f"({', '.join(cites)})", *locate(link))
 

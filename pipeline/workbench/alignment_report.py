@@ -2,12 +2,13 @@
 each kind of evidence contributes (F1 with all kinds, without each one, and with it alone)."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import corpus
-from ..align import ALL, Evidence, align, glossary
+from ..align import ALL, Evidence, Review, align, glossary
 from .alignment_scores import Gold, PairScore, micro, read_gold, score, witnesses_of
 
 
@@ -29,11 +30,13 @@ class GoldReport:
 
     gold: Gold
     runs: tuple[Run, ...]
+    review: dict[str, int]          # what the editor's entries did to the automatic links
 
     def as_json(self) -> dict:
         return {"gold": str(self.gold.path), "witness": self.gold.witness,
                 "runs": [{"name": r.name, "pairs": [p.as_json() for p in r.pairs],
-                          "all": r.total.as_json()} for r in self.runs]}
+                          "all": r.total.as_json()} for r in self.runs],
+                "editor": self.review}
 
     def to_text(self) -> str:
         others = [p.other for p in self.runs[0].pairs]
@@ -43,6 +46,8 @@ class GoldReport:
         for run in self.runs:
             cells = [f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.3f}" for p in run.pairs + (run.total,)]
             lines.append(f"{run.name:<26}" + "".join(f"{c:>22}" for c in cells))
+        lines.append("the editor's entries for these pairs: " +
+                     ", ".join(f"{n} {what}" for what, n in self.review.items()))
         return "\n".join(lines) + "\n"
 
 
@@ -57,7 +62,7 @@ def configurations() -> list[tuple[str, frozenset[Evidence]]]:
 def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     """Score the corpus's alignment against each gold file."""
     reports = []
-    terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment().links
+    terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment()
     for path in paths:
         gold = read_gold(path)
         scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative
@@ -68,6 +73,9 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
         for name, evidence in (configurations() if ablations else configurations()[:1]):
             links = {o: align(mine, corpus.side(o), terms, cues, evidence).links for o in others}
             runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
-        runs.append(Run("final (with the editor's)", tuple(score(gold, final, scope, o) for o in others)))
-        reports.append(GoldReport(gold, tuple(runs)))
+        runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))
+        pairs = {frozenset((gold.witness, o)) for o in others}
+        review = Counter(r.value for (s, t), r in final.review.items()
+                         if frozenset((s.split(".")[0], t.split(".")[0])) in pairs)
+        reports.append(GoldReport(gold, tuple(runs), {r.value: review[r.value] for r in Review}))
     return reports

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
-from ..files import table_lines, read_toml
+from ..files import array_of_tables, read_toml
 from ..model import Link, Relation
 
 
@@ -28,14 +28,15 @@ class Gold:
 def read_gold(path: Path) -> Gold:
     """A gold alignment file; every link's source must be of one witness."""
     data = read_toml(path, "gold alignment")
-    lines = table_lines(path.read_text(encoding="utf-8"), "link")
     links: dict[frozenset[str], Relation] = {}
     witnesses = set()
-    for entry, line in zip(data.get("link", []), lines):
+    for entry, line in array_of_tables(data, path.read_text(encoding="utf-8"), "link", path):
         try:
+            if not all(isinstance(entry[k], str) for k in ("source", "target")):
+                raise TypeError
             links[frozenset((entry["source"], entry["target"]))] = Relation(entry["relation"])
         except (KeyError, ValueError, TypeError):
-            raise InputError("a gold link needs source, target and a relation of "
+            raise InputError("a gold link needs source and target units and a relation of "
                              f"{', '.join(r.value for r in Relation)}", path, line) from None
         witnesses.add(entry["source"].split(".", 1)[0])
     if len(witnesses) != 1:

@@ -21,7 +21,7 @@ from pipeline.model import Link, Origin, Relation
 from pipeline.workbench.alignment_scores import read_gold, score
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
-AUTOMATIC_F1_FLOOR = 0.40
+AUTOMATIC_F1_FLOOR = 0.49
 """Measured F1 of the automatic alignment against tests/gold (`ecarte align --evaluate`), rounded
 down: a change that loses ground fails here. Raise it when the aligner improves."""
 
@@ -130,15 +130,12 @@ def test_the_automatic_alignment_keeps_its_measured_f1_against_the_gold():
     assert total_gold >= 150 and f1 >= AUTOMATIC_F1_FLOOR, f1
 
 
-def test_every_normative_hu_nc_unit_is_aligned_or_said_to_have_no_parallel():
-    final = corpus.alignment()
-    linked = {(l.source, l.target.split(".")[0]) for l in final.links} | \
-             {(l.target, l.source.split(".")[0]) for l in final.links}
-    none = {(n.unit, n.witness) for n in final.none}
-    for unit in corpus.side("hu-nc").units:
-        if unit.normative:
-            for other in ("de-scheicher", "en-wiki", "en-short"):
-                assert (unit.id, other) in linked | none, (unit.id, other)
+def test_the_editor_reviewed_every_normative_hu_nc_unit_against_every_other_rulebook():
+    reviewed = corpus.alignment().editorial.reviewed
+    missing = [(unit.id, other) for unit in corpus.side("hu-nc").units if unit.normative
+               for other in ("de-scheicher", "en-wiki", "en-short") if (unit.id, other) not in reviewed]
+    assert not missing
+    assert all(n.reason.strip() for n in corpus.alignment().none)
 
 
 def test_scores_count_unordered_pairs_within_the_gold_scope(tmp_path):
@@ -169,6 +166,18 @@ LINK = '[[link]]\nsource = "hu-nc.40"\ntarget = "en-wiki.s6.p2.i2"\nrelation = "
     ("[[none]]\nunit = \"hu-nc.40\"\nwitness = \"en-wiki\"\nreason = \"r\"\n" + LINK.format(relation="equivalent", more=""),
      ":1: hu-nc.40 is both linked to en-wiki and said to have no parallel there"),
     ("[[link]\n", ":1: malformed editorial alignment"),
+    ('link = [{source = "hu-nc.40", target = "en-wiki.s6.p2.i2", relation = "bogus", reason = "r"}]\n',
+     "write each link entry as a [[link]] table of its own"),
+    (LINK.format(relation="equivalent", more="")
+     + '[[link]]\nsource = "en-wiki.s6.p2.i2"\ntarget = "hu-nc.40"\nrelation = "partial"\nreason = "r"\nnote = "n"\n',
+     ":6: en-wiki.s6.p2.i2 ⇄ hu-nc.40 is entered twice"),
+    ('[[none]]\nunit = "hu-nc.40"\nwitness = "en-wiki"\nreason = "r"\n' * 2,
+     ":5: hu-nc.40 is twice said to have no parallel in en-wiki"),
+    (LINK.format(relation="equivalent", more="")
+     + '[[reject]]\nsource = "hu-nc.40"\ntarget = "en-wiki.s6.p2.i2"\nreason = "r"\n',
+     ":6: hu-nc.40 ⇄ en-wiki.s6.p2.i2 is both linked and rejected"),
+    (LINK.format(relation="variant", more='note = "n"\npoint = ["refused_first_loss"]\n'),
+     ":1: [[link]]: point must be a string"),
     ("[[linky]]\nx = 1\n", "unknown tables ['linky']"),
 ])
 def test_a_malformed_editorial_entry_is_one_line_naming_file_and_line(tmp_path, text, message):
@@ -186,11 +195,16 @@ def test_a_malformed_editorial_entry_is_one_line_naming_file_and_line(tmp_path, 
     ('[[reject]]\nsource = "hu-nc.40"\ntarget = "en-wiki.s6"\nreason = "r"\n',
      ":1: [[reject]] names 'en-wiki.s6', a container"),
     ('[[none]]\nunit = "hu-nc.40"\nwitness = "fr-acad"\nreason = "r"\n', ":1: [[none]] names unknown witness 'fr-acad'"),
+    ('[[link]]\nsource = "hu-nc.40"\ntarget = "hu-nc.41"\nrelation = "equivalent"\nreason = "r"\n',
+     ":1: hu-nc.40 ⇄ hu-nc.41 joins a witness to itself"),
+    ('[[link]]\nsource = "hu-nc-ocr1.40"\ntarget = "en-wiki.s6.p2.i2"\nrelation = "equivalent"\nreason = "r"\n',
+     ":1: [[link]] names 'hu-nc-ocr1.40', of a witness that is not aligned (aligned: en-wiki, hu-nc)"),
 ])
 def test_a_stale_entry_is_named(tmp_path, entry, message):
     path = tmp_path / "alignment.toml"
     path.write_text(entry, encoding="utf-8")
-    units = {"hu-nc.40": True, "en-wiki.s6.p2.i2": True, "en-wiki.s6": False}
+    units = {"hu-nc.40": True, "hu-nc.41": True, "hu-nc-ocr1.40": True, "en-wiki.s6.p2.i2": True,
+             "en-wiki.s6": False}
     with pytest.raises(InputError, match=re.escape(message)):
         check_units(read_editorial(path), units, ["hu-nc", "en-wiki"])
 
@@ -230,6 +244,15 @@ def test_the_editor_confirms_corrects_adds_and_rejects(tmp_path):
         ("hu-nc.1", "de-scheicher.1.1", Origin.EDITOR), ("hu-nc.2", "de-scheicher.1.2", Origin.EDITOR),
         ("hu-nc.2", "de-scheicher.1.3", Origin.EDITOR)}
     assert merge(auto, EMPTY)[0] == auto
+
+
+def test_a_rejection_of_a_link_the_aligner_no_longer_makes_is_stale(tmp_path):
+    path = tmp_path / "alignment.toml"
+    path.write_text('# reviewed\n[[reject]]\nsource = "hu-nc.1"\ntarget = "de-scheicher.9.9"\nreason = "r"\n',
+                    encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(f"{path}:2: [[reject]] hu-nc.1 ⇄ de-scheicher.9.9: "
+                                                   "the aligner no longer makes this link (stale entry)")):
+        merge([], read_editorial(path))
 
 
 # --- inputs and the command ------------------------------------------------------------------
@@ -276,6 +299,7 @@ def test_align_json_has_the_documented_shape(capsys):
     assert code == 0
     data = json.loads(out)
     assert set(data) == {"a", "b", "links", "unaligned"} and (data["a"], data["b"]) == ("en-short", "en-wiki")
+    assert data["links"]
     for link in data["links"]:
         assert set(link) == {"source", "target", "relation", "score", "source_kind"}
         assert link["source"].startswith("en-short.") and link["target"].startswith("en-wiki.")
@@ -298,3 +322,9 @@ def test_align_evaluate_prints_each_kind_of_evidence_and_the_final_alignment(cap
     assert code == 0 and names[0] == "automatic (all evidence)" and names[-1] == "final (with the editor's)"
     assert {f"  without {kind.value}" for kind in Evidence} <= set(names)
     assert [p["witness"] for p in report["runs"][0]["pairs"]] == ["de-scheicher", "en-wiki", "en-short"]
+    assert set(report["editor"]) == {r.value for r in Review} and sum(report["editor"].values()) > 150
+
+
+def test_align_without_two_sides_is_a_one_line_error(capsys):
+    code, out, err = run(capsys, "align", "hu-nc")
+    assert code == 2 and not out and err == "ecarte align: give two witnesses or files (A B), or --evaluate\n"

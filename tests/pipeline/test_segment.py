@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from pipeline import corpus
+from pipeline.errors import InputError
 from pipeline.model import Kind, Unit
-from pipeline.paths import SOURCES
+from pipeline.paths import CATALOGUE, SOURCES
 from pipeline.segment import segmenter
 from pipeline.segment.detect import detect_segmenter
 from pipeline.segment.numbered_paragraphs import roman_value
@@ -171,7 +172,6 @@ def test_units_and_chrome_account_for_the_whole_source(texts, siglum):
 
 
 def test_unknown_segmenter_is_a_clear_error():
-    from pipeline.errors import InputError
     with pytest.raises(InputError, match="unknown segmenter 'nope'"):
         segmenter("nope")
 
@@ -299,19 +299,51 @@ def test_the_fixture_is_cut_into_its_forty_laws_and_accounts_for_every_line():
         assert "".join(covered.get(number, [])).replace(" ", "") == raw.replace(" ", ""), number
 
 
+STAMPED = "RULES\n\nKny.B 1234\n\n1. One.\n2. Two.\n"
+STAMP = {"line": r"^Kny\.B \d", "reason": "library stamp"}
+
+
+def test_configured_chrome_lines_are_set_aside_with_their_reason():
+    segmentation = segmenter("numbered-paragraphs")("t", STAMPED,
+                                                    {"path": SOURCES / "t.txt", "chrome": [STAMP]})
+    assert [(c.first_line, c.last_line, c.reason) for c in segmentation.chrome] == \
+        [(3, 3, "library stamp")]
+    assert [line.text for top in segmentation.units for unit in top.walk() for line in unit.lines] == \
+        ["RULES", "One.", "Two."]
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"chrome": [STAMP], "lacunae": "unterminated"}, "unknown key 'lacunae' (known: chrome)"),
+    ({"chrome": STAMP}, "chrome must be a list of { line = PATTERN, reason = TEXT }"),
+    ({"chrome": ["^Kny"]}, "a chrome entry must be a { line = PATTERN, reason = TEXT } table"),
+    ({"chrome": [{"before": "^RULES", "reason": "menu"}]},
+     "chrome entry: unknown key 'before' (known: line, reason)"),
+    ({"chrome": [{"reason": "library stamp"}]}, "a chrome entry without a `line` pattern"),
+    ({"chrome": [{"line": "^Kny"}]}, "chrome pattern '^Kny' has no `reason`"),
+    ({"chrome": [{"line": "^Kny(", "reason": "library stamp"}]},
+     "chrome pattern '^Kny(' is no regular expression (missing ), unterminated subpattern"),
+    ({"chrome": [STAMP, {"line": "^Stamp", "reason": "another stamp"}]},
+     "chrome pattern '^Stamp' matches no line of the source: a stale entry"),
+])
+def test_a_bad_numbered_paragraphs_configuration_is_one_line_naming_the_catalogue(config, message):
+    with pytest.raises(InputError) as error:
+        segmenter("numbered-paragraphs")("t", STAMPED, {"path": SOURCES / "t.txt", **config})
+    assert error.value.path == CATALOGUE and error.value.line is None
+    assert str(error.value).startswith(f"{CATALOGUE}: [t.segment] (numbered-paragraphs): ")
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
 @pytest.mark.parametrize("text", [
     "On Écarté\n\nA game for two players, with a pack of thirty-two cards.\n",
     "RULES\n\n1. The only rule there is.\n",
     "1. One rule, then\n3. a number out of sequence.\n",
 ])
 def test_a_text_without_numbering_is_refused(text):
-    from pipeline.errors import InputError
     with pytest.raises(InputError, match="cannot segment: no recognisable numbering"):
         detect_segmenter(text, "in.txt")
 
 
 def test_detection_picks_the_segmenter_each_numbered_witness_is_catalogued_with():
-    from pipeline.errors import InputError
     from pipeline.sources import load_witnesses, read_source
     for witness in load_witnesses().values():
         if not witness.source:

@@ -114,8 +114,8 @@ def test_editorial_points_are_read_and_ordered_by_witness(rulesets, units):
         ("hu-nc", Status.STATED), ("de-scheicher", Status.LOST), ("en-wiki", Status.STATED),
         ("en-short", Status.SILENT)]
     assert readings(renonce)["de-scheicher"].value is None
-    assert readings(found["fresh-cards"])["en-short"].value is None          # value = "" is no value
-    assert list(found).index("fresh-cards") < list(found).index("draw_deals")   # by topic: cards first
+    assert readings(found["deal.fresh-cards"])["en-short"].value is None          # value = "" is no value
+    assert list(found).index("deal.fresh-cards") < list(found).index("draw_deals")   # by topic: cards first
     by_unit = variants.points_by_unit(found.values())
     assert by_unit["hu-nc.40"] == ["refused_first_loss"]
     assert by_unit["en-short.p19"] == ["unproposed_loss", "refused_first_loss"]
@@ -138,7 +138,7 @@ def test_a_missing_editorial_file_gives_no_points(tmp_path):
     ("stale-unit.toml", 9, "no unit hu-nc.46.3 in the corpus"),
     ("foreign-unit.toml", 11, "en-wiki.s2.p1 is not a unit of en-short"),
     ("unknown-witness.toml", 11, "unknown witness 'fr-academie'"),
-    ("parameter-id.toml", 1, "named like a ruleset parameter"),
+    ("parameter-id.toml", 1, "point 'refused_first_loss': an id is words of lower-case letters"),
 ])
 def test_bad_editorial_input_is_one_line_at_its_file_and_line(rulesets, units, name, line, message):
     path = FIXTURES / name
@@ -243,4 +243,4 @@ def test_a_bad_editorial_point_names_its_file_and_line(corpus_copy):
     result = run_ecarte("variants", "--json", corpus=corpus_copy)
     assert result.returncode == 2 and result.stdout == "" and result.stderr.count("\n") == 1
     assert result.stderr.startswith(f"ecarte variants: {corpus_copy / 'editorial' / 'variants.toml'}:11: "
-                                    f"point 'fresh-cards'")
+                                    f"point 'deal.fresh-cards'")

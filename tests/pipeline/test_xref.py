@@ -26,6 +26,7 @@ def test_xref_all_json_has_every_unit_in_the_contract_shape(capsys):
     code, out, _ = run(capsys, "xref", "--all", "--json")
     assert code == 0
     units = json.loads(out)["units"]
+    assert any(u["variants"] for u in units) and any(u["aligned"] for u in units)
     assert {u["witness"] for u in units} == {"hu-nc", "hu-nc-ocr1", "hu-nc-ocr2", "de-scheicher",
                                             "en-wiki", "en-short"}
     for unit in units:

@@ -42,8 +42,7 @@ class CorpusAlignment:
 def aligned_witnesses(texts: Mapping[str, WitnessText]) -> list[str]:
     """The witnesses aligned with each other: all but the transcripts an edition is made from
     (those are the edition's own testimony, tied to it unit by unit)."""
-    made_from = {t.witness.meta.get(key) for t in texts.values()
-                 for key in ("base", "collate_with", "front_from")}
+    made_from = {s for t in texts.values() for s in t.witness.made_from}
     return [s for s in texts if s not in made_from]
 
 
@@ -54,12 +53,9 @@ def sides(texts: Mapping[str, WitnessText], modern: Callable[[Unit], str],
     out = {}
     for siglum in aligned_witnesses(texts):
         text = texts[siglum]
-        compare = modern if text.witness.kind == "edition" else (lambda u: u.text)
-        side = witness_side(siglum, text.witness.language, text.units,
-                            ruleset=siglum if siglum in rulesets else None)
-        by_id = {u.id: compare(u) for u in side.units}
-        out[siglum] = Side(side.name, side.language, side.units,
-                           tuple(by_id[u.id] for u in side.units), side.sections, side.ruleset)
+        out[siglum] = witness_side(siglum, text.witness.language, text.units,
+                                   modern if text.witness.is_edition else (lambda u: u.text),
+                                   siglum if siglum in rulesets else None)
     return out
 
 
@@ -68,7 +64,7 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
                  rulesets: Iterable[str], evidence: frozenset[Evidence] = ALL) -> CorpusAlignment:
     """Align every pair of witnesses, then apply the editorial alignment (checked for stale entries)."""
     leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
-    check_units(editorial, leaves, texts)
+    check_units(editorial, leaves, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence)
             for a, b in combinations(by_siglum, 2)}
