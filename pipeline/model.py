@@ -55,6 +55,20 @@ TRANSCRIPT_ROLES = ("base", "collate_with", "front_from")
 """The catalogue keys by which an edition names the transcripts it is made from."""
 
 
+def headings_over(top: list[Unit]) -> list[Unit | None]:
+    """For each top-level unit of a witness, the heading unit it stands under: the last HEADING
+    before it, whose reach a unit with a heading of its own (a § with its title) ends."""
+    out: list[Unit | None] = []
+    heading = None
+    for unit in top:
+        if unit.kind is Kind.HEADING:
+            heading = unit
+        elif unit.head:
+            heading = None
+        out.append(heading)
+    return out
+
+
 def within(unit: str, cites: Iterable[str]) -> bool:
     """Whether a unit is one of the cited units or stands inside one (hu-nc.44.2 in hu-nc.44)."""
     return any(unit == c or unit.startswith(c + ".") for c in cites)

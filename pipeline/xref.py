@@ -8,7 +8,7 @@ from rapidfuzz import fuzz
 
 from . import corpus, link, normalize
 from .errors import InputError
-from .model import Kind, Link, Origin, Relation, Unit
+from .model import Link, Origin, Relation, Unit, headings_over
 from .normativity import reasons
 from .variants import points_by_unit
 
@@ -27,13 +27,8 @@ def places() -> dict[str, Place]:
     """Every unit id with its place in its witness (of the corpus loaded once per process)."""
     found: dict[str, Place] = {}
     for text in corpus.texts().values():
-        heading = None
-        for top in text.units:
-            if top.kind is Kind.HEADING:
-                heading = top.text
-            elif top.head:              # a unit with a heading of its own ends the reach of the one before
-                heading = None
-            _visit(top, None, heading, found)
+        for top, heading in zip(text.units, headings_over(text.units)):
+            _visit(top, None, heading.text if heading else None, found)
     return found
 
 

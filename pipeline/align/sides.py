@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..folding import fold
-from ..model import Kind, Line, Unit
+from ..model import Kind, Line, Unit, headings_over
 from .cues import WORD, common_words
 
 LANGUAGES = ("hu", "de", "en")     # the glossary's languages, which a file's language is told among
@@ -36,15 +36,12 @@ def witness_side(siglum: str, language: str, top: list[Unit],
     (an edition: its modern spelling)."""
     leaves: list[Unit] = []
     sections: list[str] = []
-    heading = siglum
-    for unit in top:
-        if unit.kind is Kind.HEADING:
-            heading = unit.id
+    for unit, heading in zip(top, headings_over(top)):
         titled = unit.kind is Kind.SECTION or unit.head is not None
         for leaf in unit.walk():
             if not leaf.children and leaf.text.strip():
                 leaves.append(leaf)
-                sections.append(unit.id if titled else heading)
+                sections.append(unit.id if titled or heading is None else heading.id)
     return Side(siglum, language, tuple(leaves), tuple(compared(u) for u in leaves),
                 tuple(sections), ruleset)
 
