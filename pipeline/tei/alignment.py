@@ -2,10 +2,11 @@
 
 As §16.4 of the TEI Guidelines intends, the alignment is a `linkGrp type="alignment"` with one
 `link` per aligned pair: `@type` its relation, `@target` the two units in their files, `@cert`
-the aligner's score (an editor's link is certain), `@resp` the aligner or the editors. Each
-variant point is a `linkGrp type="variant-point"` whose `desc` gives the point and each
-witness's reading; each reading that cites units is a `link` from the witness (declared in the
-header's `listWit`) to those units, `@type` its status.
+the aligner's score (an editor's link is certain), `@resp` the aligner or the editors, `@ana`
+its variant point. The variant points are a taxonomy of the header (a category per point, a
+category under it per witness's reading); each point's `linkGrp type="variant-point"` holds, for
+each reading that cites units, a `link` from the witness (declared in the header's `listWit`)
+to those units, `@type` its status and `@ana` the reading's category.
 """
 from __future__ import annotations
 
@@ -34,15 +35,18 @@ def list_wit(corpus_id: str, witnesses: Sequence[Witness]) -> etree._Element:
 
 
 def declare(header: etree._Element, corpus_id: str, witnesses: Sequence[Witness], team: str,
-            version: str) -> None:
+            version: str, points: Sequence[VariantPoint]) -> None:
     """Declare in the corpus header what the stand-off layer points to: the witnesses (listWit),
-    the editors who reviewed the alignment and the aligner."""
+    the editors who reviewed the alignment, the aligner, and the variant points (taxonomy)."""
     title_stmt = header.find(f"{{{TEI_NS}}}fileDesc/{{{TEI_NS}}}titleStmt")
     title_stmt.append(el("respStmt", {XML_ID: f"{corpus_id}.{EDITORS}"},
                          el("resp", text="review of the alignment (corpus/editorial/alignment.toml)"),
                          el("name", text=team)))
     header.find(f"{{{TEI_NS}}}fileDesc/{{{TEI_NS}}}sourceDesc").append(list_wit(corpus_id, witnesses))
-    header.find(f"{{{TEI_NS}}}encodingDesc/{{{TEI_NS}}}appInfo").append(
+    app_info = header.find(f"{{{TEI_NS}}}encodingDesc/{{{TEI_NS}}}appInfo")
+    if points:
+        app_info.addprevious(el("classDecl", {}, taxonomy(corpus_id, points)))
+    app_info.append(
         el("application", {XML_ID: f"{corpus_id}.{ALIGNER}", "ident": "ecarte-align", "version": version},
            el("label", text="aligner"),
            el("desc", text="The automatic aligner (pipeline/align): glossary concepts, numbers, card "
@@ -50,12 +54,22 @@ def declare(header: etree._Element, corpus_id: str, witnesses: Sequence[Witness]
                            "citations; many-to-many links in any order.")))
 
 
+def taxonomy(corpus_id: str, points: Sequence[VariantPoint]) -> etree._Element:
+    """The variant points as categories, each witness's reading a category under its point."""
+    return el("taxonomy", {XML_ID: f"{corpus_id}.variants"},
+              el("desc", text="The points on which the witnesses differ, each with every witness's "
+                              "reading (ecarte variants)."),
+              *(el("category", {XML_ID: point_id(corpus_id, p.id), "n": p.id},
+                   el("catDesc", text=f"{p.topic.value}: {p.summary}"
+                                      + (f" (engine parameter {p.parameter})" if p.parameter else "")),
+                   *(el("category", {XML_ID: f"{point_id(corpus_id, p.id)}.{r.witness}"},
+                        el("catDesc", text=r.headline())) for r in p.readings))
+                for p in points))
+
+
 def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoint]) -> etree._Element:
     """The standOff of the teiCorpus: the alignment, then one group per variant point."""
-    alignment = el("linkGrp", {XML_ID: f"{corpus_id}.alignment", "type": "alignment"},
-                   el("desc", text="Units of different witnesses that state the same regulation: "
-                                   "@type is the relation (equivalent, variant, partial), @cert the "
-                                   "aligner's score, @resp who made the link."))
+    alignment = el("linkGrp", {XML_ID: f"{corpus_id}.alignment", "type": "alignment"})
     for link in sorted(links, key=lambda l: (l.source, l.target)):
         editor = link.origin is Origin.EDITOR
         alignment.append(el("link", {"type": link.relation.value,
@@ -74,16 +88,10 @@ def point_id(corpus_id: str, point: str) -> str:
 
 
 def _point(corpus_id: str, point: VariantPoint) -> etree._Element:
-    group = el("linkGrp", {XML_ID: point_id(corpus_id, point.id), "type": "variant-point",
-                           "subtype": point.topic.value, "n": point.id},
-               el("desc", text=point.summary + (f" (engine parameter {point.parameter})"
-                                                if point.parameter else "")))
-    for reading in point.readings:
-        group.append(el("desc", {"type": reading.status.value,
-                                 "corresp": f"#{witness_id(corpus_id, reading.witness)}"},
-                        text=reading.headline()))
-    for reading in point.readings:
-        if reading.units:
-            group.append(el("link", {"type": reading.status.value, "target": " ".join(
-                [f"#{witness_id(corpus_id, reading.witness)}"] + [pointer(u) for u in reading.units])}))
-    return group
+    """A point's links: each reading that cites units, from its witness to them."""
+    category = point_id(corpus_id, point.id)
+    return el("linkGrp", {XML_ID: f"{category}.links", "type": "variant-point",
+                          "subtype": point.topic.value, "ana": f"#{category}"},
+              *(el("link", {"type": r.status.value, "ana": f"#{category}.{r.witness}", "target": " ".join(
+                  [f"#{witness_id(corpus_id, r.witness)}"] + [pointer(u) for u in r.units])})
+                for r in point.readings if r.units))

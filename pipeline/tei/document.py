@@ -65,7 +65,7 @@ def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequen
     header = corpus_header(witnesses, context)
     root.append(header)
     if links or points:
-        alignment.declare(header, p.corpus_id, witnesses, p.team, context.version)
+        alignment.declare(header, p.corpus_id, witnesses, p.team, context.version, points)
         root.append(alignment.stand_off(p.corpus_id, links, points))
     for witness in witnesses:
         etree.SubElement(root, f"{{{XI_NS}}}include", href=f"{witness.siglum}.xml")

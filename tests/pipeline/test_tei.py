@@ -283,3 +283,22 @@ def test_a_heading_unit_of_its_own_is_the_head_of_its_section(context):
     assert [e.get(XML_ID) for e in section] == ["hu-nc.s2.head", "hu-nc.s2.p1"]
     assert section[0].tag == f"{{{TEI_NS}}}head" and reading_text(section[0]) == "cards"
     assert len(by_id(root, "hu-nc.s1").getparent()) == 1      # a heading over headed sections holds none
+
+
+def test_the_corpus_file_carries_the_alignment_and_the_variant_points_stand_off():
+    root = etree.fromstring((ROOT / "corpus" / "tei" / "ecarte.xml").read_bytes())
+    ns = {"t": TEI_NS}
+    [alignment] = root.findall("t:standOff/t:linkGrp[@type='alignment']", ns)
+    links = {link.get("target"): link for link in alignment}
+    link = links["hu-nc.xml#hu-nc.40 en-wiki.xml#en-wiki.s6.p2.i2"]
+    assert (link.get("type"), link.get("resp"), link.get("cert")) == ("variant", "#ecarte.editors", "high")
+    assert link.get("ana") == "#ecarte.variant.param.refused-first-loss"
+    assert {l.get("type") for l in alignment} == {"equivalent", "variant", "partial"}
+    assert all(l.get("resp") in ("#ecarte.editors", "#ecarte.aligner") for l in alignment)
+    point = root.find(".//t:taxonomy[@xml:id='ecarte.variants']/t:category[@n='refused_first_loss']",
+                      {**ns, "xml": "http://www.w3.org/XML/1998/namespace"})
+    readings = {c.get(XML_ID): "".join(c.itertext()) for c in point.findall("t:category", ns)}
+    assert "two-in-all" in readings["ecarte.variant.param.refused-first-loss.hu-nc"]
+    assert "lost" in readings["ecarte.variant.param.refused-first-loss.de-scheicher"]
+    witnesses = {w.get(XML_ID) for w in root.findall(".//t:sourceDesc/t:listWit/t:witness", ns)}
+    assert {"ecarte.wit.hu-nc", "ecarte.wit.de-scheicher", "ecarte.wit.en-wiki", "ecarte.wit.en-short"} <= witnesses
