@@ -5,8 +5,9 @@
 
 Each stage is a plain function of its package or module (named after the stage) over plain
 data. The link stage (units tied to the engine's rules and scenarios) comes before the align
-stage because the aligner weighs the engine's citations as evidence. Here each is registered with the facts it requires and the facts it assigns, so a
-pipeline put together in the wrong order fails when it is made, not halfway through a build.
+stage because the aligner weighs the engine's citations as evidence. Here each stage is
+registered with the facts it requires and the facts it assigns, so a pipeline put together in
+the wrong order fails when it is made, not halfway through a build.
 Readers (`ecarte xref`, `variants`, `conformance`) run the stages up to the one they need
 (`run(until=…)`); `build()` runs them all and writes the TEI atomically.
 """
@@ -71,7 +72,8 @@ def _segment(c: Made) -> None:
 def _collate(c: Made) -> None:
     for siglum, witness in c.witnesses.items():
         if witness.is_edition:
-            c.texts[siglum] = WitnessText(witness, collate.collate_edition(witness, c.witnesses, segment_source))
+            edition = collate.collate_edition(witness, c.witnesses, segment_source)
+            c.texts[siglum] = WitnessText(witness, edition)
     c.texts = {s: c.texts[s] for s in c.witnesses}          # catalogue order
 
 
@@ -97,15 +99,8 @@ def _normativity(c: Made) -> None:
     normativity.apply_normativity(c.texts, normativity.read_normativity())
 
 
-def container_leaves(texts: dict[str, WitnessText]) -> dict[str, list[str]]:
-    """Each container's id → its leaves (a citation of a container cites them all)."""
-    return {u.id: [leaf.id for leaf in u.walk() if not leaf.children]
-            for t in texts.values() for u in t.walk() if u.children}
-
-
 def _align(c: Made) -> None:
-    cues = align.engine_cues(link.scenario_cites(c.engine.scenarios), container_leaves(c.texts))
-    c.alignment = align.align_corpus(c.texts, align.glossary(), cues,
+    c.alignment = align.align_corpus(c.texts, align.glossary(), align.engine_cues(c.engine.scenarios),
                                      align.read_editorial(EDITORIAL / "alignment.toml"),
                                      normalize.normalized_text, engine.available())
 

@@ -12,7 +12,7 @@ from . import align, build, normalize
 from .align import Alignment, CorpusAlignment, Side
 from .errors import InputError
 from .files import read_text
-from .link import EngineLinks, run_conformance, scenario_cites
+from .link import EngineLinks, run_conformance
 from .model import Unit, WitnessText
 from .paths import SCENARIOS
 from .variants import VariantPoint
@@ -79,9 +79,7 @@ def side(name: str) -> Side:
     siglum names the known ones."""
     witnesses = texts()
     if name in witnesses:
-        return align.sides(witnesses, normalize.normalized_text, engine.available())[name] \
-            if name in align.aligned_witnesses(witnesses) else \
-            align.witness_side(name, witnesses[name].witness.language, witnesses[name].units)
+        return align.side_of(witnesses[name], normalize.normalized_text, engine.available())
     path = Path(name)
     if path.exists() or path.suffix or "/" in name:
         return align.file_side(path, name, read_text(path))
@@ -90,7 +88,7 @@ def side(name: str) -> Side:
 
 def engine_cues() -> dict[str, frozenset[str]]:
     """What of the engine cites each unit, the aligner's ENGINE evidence."""
-    return align.engine_cues(scenario_cites(engine_links().scenarios), build.container_leaves(texts()))
+    return align.engine_cues(engine_links().scenarios)
 
 
 def align_names(a: str, b: str) -> Alignment:

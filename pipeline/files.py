@@ -31,9 +31,13 @@ def decode_utf8(data: bytes, path: Path, what: str = "text") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[:error.start].count(b"\n") + 1
         raise InputError(f"{what} is not UTF-8 ({error.reason} at byte {error.start}): save it as UTF-8",
-                         path, line) from None
+                         path, line_at(data, error.start)) from None
+
+
+def line_at(data: bytes, offset: int) -> int:
+    """The 1-based line of a byte offset of a file, for an error to name."""
+    return data.count(b"\n", 0, offset) + 1
 
 
 def plain_text(text: str) -> str:

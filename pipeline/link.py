@@ -48,11 +48,6 @@ def citing_scenarios(folder: Path) -> tuple[CitingScenario, ...]:
     return tuple(found)
 
 
-def scenario_cites(scenarios: tuple[CitingScenario, ...]) -> dict[str, tuple[str, ...]]:
-    """Scenario file → the units it cites."""
-    return {s.file: s.cites for s in scenarios}
-
-
 def engine_links(scenarios: Path) -> EngineLinks:
     """Every unit's engine rules, and the scenarios with their citations."""
     return EngineLinks(engine.rules_by_unit(), citing_scenarios(scenarios))

@@ -69,9 +69,17 @@ def headings_over(top: list[Unit]) -> list[Unit | None]:
     return out
 
 
+def lineage(unit: str) -> tuple[str, ...]:
+    """A unit id and the ids of the units it stands inside, outermost first: a child's id
+    extends its parent's (hu-nc.44.2 → hu-nc.44, hu-nc.44.2)."""
+    siglum, _, path = unit.partition(".")
+    parts = path.split(".")
+    return tuple(f"{siglum}.{'.'.join(parts[:k])}" for k in range(1, len(parts) + 1))
+
+
 def within(unit: str, cites: Iterable[str]) -> bool:
     """Whether a unit is one of the cited units or stands inside one (hu-nc.44.2 in hu-nc.44)."""
-    return any(unit == c or unit.startswith(c + ".") for c in cites)
+    return not set(lineage(unit)).isdisjoint(cites)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 
 from .align import CorpusAlignment
 from .errors import InputError
-from .files import table_lines, write_atomic
+from .files import line_at, table_lines, write_atomic
 from .model import Kind, Relation, Unit
 from .normativity import NORMATIVITY, read_normativity
 from .paths import CATALOGUE, CORPUS, EDITORIAL, SOURCES, TEI
@@ -142,7 +142,7 @@ def read_text_file(path: Path) -> SourceText:
         raise InputError(f"cannot read: {error.strerror}", path) from None
     if b"\0" in data:
         raise InputError("not a text file (it holds NUL bytes; UTF-16 text is to be saved as "
-                         "UTF-8 first)", path, _line_at(data, data.index(b"\0")))
+                         "UTF-8 first)", path, line_at(data, data.index(b"\0")))
     bom = data.startswith(codecs.BOM_UTF8)
     try:
         text = data[len(codecs.BOM_UTF8) if bom else 0:].decode("utf-8")
@@ -169,7 +169,7 @@ def _cp1252(data: bytes, path: Path, utf8_error: UnicodeDecodeError, bom: bool) 
     """The file read as cp1252 (latin-1's printable characters and more), if that reads as text a
     person wrote: not where it is damaged UTF-8 or is mostly non-ASCII."""
     offset = len(codecs.BOM_UTF8) if bom else 0
-    line = _line_at(data, utf8_error.start + offset)
+    line = line_at(data, utf8_error.start + offset)
     broken = f"unknown encoding: not UTF-8 (byte 0x{data[utf8_error.start + offset]:02x} {utf8_error.reason})"
     if bom:
         raise InputError(f"{broken} despite its UTF-8 byte order mark: a damaged UTF-8 file",
@@ -181,17 +181,12 @@ def _cp1252(data: bytes, path: Path, utf8_error: UnicodeDecodeError, bom: bool) 
         text = data.decode("cp1252")
     except UnicodeDecodeError as error:
         raise InputError(f"{broken}, nor cp1252 (byte 0x{data[error.start]:02x} is unassigned)",
-                         path, _line_at(data, error.start)) from None
+                         path, line_at(data, error.start)) from None
     letters = sum(c.isalpha() for c in text)
     if sum(ord(c) > 127 for c in text) > NON_ASCII_PER_LETTER * letters:
         raise InputError(f"{broken}, and read as cp1252 it is mostly accented letters and "
                          f"symbols, not plausible text", path, line)
     return text
-
-
-def _line_at(data: bytes, offset: int) -> int:
-    """The 1-based line of a byte offset, for an error to name."""
-    return data.count(b"\n", 0, offset) + 1
 
 
 def check_request(request: Request, witnesses: set[str], principles: Principles) -> None:

@@ -7,7 +7,7 @@ and links them many-to-many in any order, `editorial` reads and applies the edit
 and `witnesses` aligns every witness with every other. Plain data in and out; no network.
 """
 from .aligner import Alignment, align
-from .witnesses import CorpusAlignment, align_corpus, aligned_witnesses, sides
+from .witnesses import CorpusAlignment, align_corpus, aligned_witnesses, side_of, sides
 from .cues import Glossary, cues, glossary, read_glossary
 from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, read_editorial
 from .evidence import ALL, Evidence, engine_cues
@@ -16,4 +16,4 @@ from .sides import Side, file_side, witness_side
 __all__ = ["ALL", "Alignment", "CorpusAlignment", "EMPTY", "EditorialAlignment", "Evidence",
            "Glossary", "NoParallel", "Review", "Side", "align", "align_corpus", "aligned_witnesses",
            "cues", "engine_cues", "file_side", "glossary", "read_editorial", "read_glossary",
-           "sides", "witness_side"]
+           "side_of", "sides", "witness_side"]

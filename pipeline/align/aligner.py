@@ -1,11 +1,11 @@
 """The automatic aligner of two sides: many-to-many links between units, in any order.
 
 Each pair of units gets a score in [0, 1] from the evidence switched on (`Evidence`): the
-IDF-weighted overlap of their lexical features, raised where the sections they stand in
-correspond and the pair lies on the in-order path through those sections (`pairing`), and
-where the engine cites both. A pair is linked where its score passes THRESHOLD and comes
-within MARGIN of the best score each of its units has with any unit: rulebooks order their
-rules differently, so nothing forces the links into one order.
+weighted mean of its lexical channels' IDF-weighted overlaps, raised where the sections they
+stand in correspond and the pair lies on the in-order path through those sections
+(`pairing`), and where the engine cites both. A pair is linked where its score reaches the
+threshold and comes within the margin of the best score each of its units has with any unit
+(`Settings`): rulebooks order their rules differently, so nothing forces the links into one order.
 """
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from ..model import Kind, Link, Origin, Relation, Unit
 from ..pairing import best_path
 from .cues import WORD, Cues, Glossary, cues
 from .dictionary import translations
-from .evidence import ALL, Channel, EngineCues, Evidence, differing_parameters, features, shared_words
+from .evidence import (ALL, Channel, EngineCues, Evidence, cited_by, differing_parameters, features,
+                       shared_words)
 from .lemmas import english_lemma, lemma_cues, lemma_pairs
 from .sides import Side
 
@@ -153,6 +154,7 @@ class Measures:
     engine: list[list[float]] | None                  # None: the evidence is switched off
     sections: list[tuple[list[int], list[int], float]] | None   # (units of A, of B, similarity)
     allowed: list[list[bool]]                         # units of the same group (rules, headings, other)
+    cues: tuple[list[Cues], list[Cues]]               # each unit's cues, side by side
 
 
 def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
@@ -176,13 +178,14 @@ def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
         has[k] = ([bool(x) for x in xa], [bool(y) for y in xb])
     cited = None
     if Evidence.ENGINE in evidence:
-        na = [engine.get(u.id, frozenset()) for u in a.units]
-        nb = [engine.get(u.id, frozenset()) for u in b.units]
+        na = [cited_by(u.id, engine) for u in a.units]
+        nb = [cited_by(u.id, engine) for u in b.units]
         eweight = _weights(na, nb)
         cited = [[_cosine(x, y, eweight) if x & y else 0.0 for y in nb] for x in na]
     sections = _sections(a, b, fa, fb, weight) if Evidence.STRUCTURE in evidence else None
     groups_a, groups_b = [Group.of(u) for u in a.units], [Group.of(u) for u in b.units]
-    return Measures(channels, has, cited, sections, [[x == y for y in groups_b] for x in groups_a])
+    return Measures(channels, has, cited, sections, [[x == y for y in groups_b] for x in groups_a],
+                    (ca, cb))
 
 
 def _sections(a: Side, b: Side, fa: list[frozenset[str]], fb: list[frozenset[str]],
@@ -271,16 +274,15 @@ def _differ_in_number(a: Cues, b: Cues) -> bool:
 def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
           evidence: frozenset[Evidence] = ALL, settings: Settings = DEFAULT) -> Alignment:
     """Align two sides under the evidence switched on; links in the order of A's units."""
-    scores = combine(measure(a, b, terms, engine or {}, evidence), settings)
+    measured = measure(a, b, terms, engine or {}, evidence)
+    scores = combine(measured, settings)
     chosen = choose(scores, settings)
     fan_a = Counter(i for i, _ in chosen)
     fan_b = Counter(j for _, j in chosen)
-    plain_a = [cues(t, a.language, terms) for t in a.texts]
-    plain_b = [cues(t, b.language, terms) for t in b.texts]
+    ca, cb = measured.cues
     links = []
     for i, j in chosen:
-        kind, point = relation(a, b, i, j, scores[i][j], plain_a[i], plain_b[j],
-                               max(fan_a[i], fan_b[j]), settings)
+        kind, point = relation(a, b, i, j, scores[i][j], ca[i], cb[j], max(fan_a[i], fan_b[j]), settings)
         links.append(Link(a.units[i].id, b.units[j].id, kind, round(scores[i][j], 3),
                           Origin.AUTO, point=point))
     linked_a, linked_b = {i for i, _ in chosen}, {j for _, j in chosen}

@@ -12,7 +12,8 @@ from enum import Enum
 
 from engine.ruleset import available, load
 
-from ..model import within
+from ..link import CitingScenario
+from ..model import lineage, within
 from .cues import Cues, common_words
 
 SHARED_MIN = 4      # a word spelt alike in two languages is a cue from this length on
@@ -88,26 +89,24 @@ EngineCues = Mapping[str, frozenset[str]]
 scenario situation, the same file name under each ruleset's folder)."""
 
 
-def engine_cues(scenarios: Mapping[str, Iterable[str]],
-                leaves: Mapping[str, Iterable[str]] | None = None) -> dict[str, frozenset[str]]:
-    """Every unit cited by a ruleset parameter's own citations or by a scenario (`scenarios`:
-    file name under tests/conformance/ → cited units), with what cites it. `leaves` maps a
-    container's id to its leaves, which inherit its citations."""
+def engine_cues(scenarios: Iterable[CitingScenario]) -> dict[str, frozenset[str]]:
+    """Every unit cited by a ruleset parameter's own citations or by a scenario, with what cites
+    it (a scenario by its situation: its file name, the same under each ruleset's folder). A
+    unit inside a cited one shares its cues (`cited_by`)."""
     found: dict[str, set[str]] = {}
-
-    def cite(unit: str, key: str) -> None:
-        for leaf in (leaves or {}).get(unit, (unit,)):
-            found.setdefault(leaf, set()).add(key)
-
     for siglum in available():
         for provision in load(siglum).provisions.values():
             for unit in provision.own_cites:
-                cite(unit, f"p:{provision.name}")
-    for name, cites in scenarios.items():
-        situation = name.split("/")[-1]
-        for unit in cites:
-            cite(unit, f"s:{situation}")
+                found.setdefault(unit, set()).add(f"p:{provision.name}")
+    for scenario in scenarios:
+        for unit in scenario.cites:
+            found.setdefault(unit, set()).add(f"s:{scenario.file.split('/')[-1]}")
     return {unit: frozenset(keys) for unit, keys in found.items()}
+
+
+def cited_by(unit: str, engine: EngineCues) -> frozenset[str]:
+    """What of the engine cites a unit or a unit it stands inside (a § cited whole)."""
+    return frozenset().union(*(engine.get(u, ()) for u in lineage(unit)))
 
 
 def differing_parameters(a: str, b: str, ruleset_a: str | None, ruleset_b: str | None) -> tuple[str, ...]:

@@ -46,17 +46,19 @@ def aligned_witnesses(texts: Mapping[str, WitnessText]) -> list[str]:
     return [s for s in texts if s not in made_from]
 
 
+def side_of(text: WitnessText, modern: Callable[[Unit], str], rulesets: Iterable[str]) -> Side:
+    """A witness as a side: an edition compared in its modern layer, with its ruleset if any."""
+    siglum = text.witness.siglum
+    return witness_side(siglum, text.witness.language, text.units,
+                        modern if text.witness.is_edition else (lambda u: u.text),
+                        siglum if siglum in set(rulesets) else None)
+
+
 def sides(texts: Mapping[str, WitnessText], modern: Callable[[Unit], str],
           rulesets: Iterable[str]) -> dict[str, Side]:
-    """Each aligned witness as a side; an edition is compared in its modern layer."""
+    """Each aligned witness as a side."""
     rulesets = set(rulesets)
-    out = {}
-    for siglum in aligned_witnesses(texts):
-        text = texts[siglum]
-        out[siglum] = witness_side(siglum, text.witness.language, text.units,
-                                   modern if text.witness.is_edition else (lambda u: u.text),
-                                   siglum if siglum in rulesets else None)
-    return out
+    return {siglum: side_of(texts[siglum], modern, rulesets) for siglum in aligned_witnesses(texts)}
 
 
 def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: EngineCues,

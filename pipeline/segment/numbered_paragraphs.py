@@ -79,7 +79,7 @@ class Label:
     rest: str
 
 
-def read_label(text: str, expected: int, scheme: Scheme) -> Label | None:
+def rule_label(text: str, expected: int, scheme: Scheme) -> Label | None:
     """The label of rule `expected` in `scheme` at the start of a line, followed by a capital or
     by nothing; None otherwise."""
     match = scheme.pattern.match(text)
@@ -217,7 +217,7 @@ def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader)
         end = index + length
         if end >= len(lines) or not is_heading_line(lines[end - 1][0].text):
             return 0
-        if read_label(lines[end][0].text, reader.expected, reader.scheme):
+        if rule_label(lines[end][0].text, reader.expected, reader.scheme):
             return length
     return 0
 
@@ -269,7 +269,7 @@ def _read(lines: list[tuple[Line, bool]], scheme: Scheme) -> _Reader:
     index, closed = 0, True
     while index < len(lines):
         line, starts_block = lines[index]
-        label = read_label(line.text, reader.expected, scheme)
+        label = rule_label(line.text, reader.expected, scheme)
         heading = _heading_length(lines, index, reader) if closed and reader.rule and not label else 0
         if label:
             reader.start_rule(line, label)
