@@ -23,9 +23,10 @@ from pathlib import Path
 
 import engine
 
-from . import (align, collate, correct, link, normalize, normativity, segment, sources, spans, tei,
-               variants)
+from . import (align, collate, correct, link, normalize, normalize_check, normativity, segment, sources,
+               spans, tei, variants)
 from .errors import InputError
+from .facsimile import link_lines
 from .model import Witness, WitnessText
 from .paths import CATALOGUE, CORPUS, EDITORIAL, SCENARIOS, SOURCES, TEI
 
@@ -66,7 +67,16 @@ def segment_source(witness: Witness, siglum: str | None = None) -> segment.Segme
 
 
 def _segment(c: Made) -> None:
-    c.texts = {s: WitnessText(w, segment_source(w)) for s, w in c.witnesses.items() if w.source}
+    c.texts = {s: _segmented(w) for s, w in c.witnesses.items() if w.source}
+
+
+def _segmented(witness: Witness) -> WitnessText:
+    """A witness's units; one made from page images with its lines linked to their zones."""
+    facsimile = sources.read_facsimile_source(witness, SOURCES)
+    segmentation = segment_source(witness)
+    if facsimile is not None:
+        link_lines(segmentation.units, facsimile)
+    return WitnessText(witness, segmentation, facsimile)
 
 
 def _collate(c: Made) -> None:
@@ -90,9 +100,10 @@ def _correct(c: Made) -> None:
 
 
 def _normalize(c: Made) -> None:
-    for text in _editions(c):
-        for unit in text.units:
-            normalize.regularize(unit)
+    units = [unit for text in _editions(c) for unit in text.units]
+    normalize_check.require_decided(units, normalize.normalizer(), normalize_check.read_game_terms())
+    for unit in units:
+        normalize.regularize(unit)
 
 
 def _normativity(c: Made) -> None:
@@ -120,10 +131,19 @@ def _variants(c: Made) -> None:
 def _tei(c: Made) -> None:
     context = tei.load_context(CORPUS)
     texts = list(c.texts.values())
-    c.documents = {f"{t.witness.siglum}.xml": tei.witness_document(t.witness, t.units, context)
-                   for t in texts}
+    c.documents = {f"{t.witness.siglum}.xml": tei.witness_document(
+        t.witness, t.units, context, [c.witnesses[s] for s in t.witness.made_from], _omitted(c, t.witness),
+        t.facsimile)
+        for t in texts}
     c.documents[CORPUS_FILE] = tei.corpus_document([t.witness for t in texts], context,
                                                     c.alignment.links, c.variants)
+
+
+def _omitted(c: Made, witness: Witness) -> list[tei.Omission]:
+    """The source lines left out of a witness's text: its own, or its transcripts' for an edition."""
+    return [o for s in (witness.made_from or (witness.siglum,))
+            for o in tei.omissions(s, c.texts[s].segmentation.chrome,
+                                   sources.read_source(c.witnesses[s], SOURCES))]
 
 
 def _validate(c: Made) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import engine
 from engine import conformance
 
-from . import align, build, normalize
+from . import align, build, normalize, normalize_check
 from .align import Alignment, CorpusAlignment, Side
 from .errors import InputError
 from .files import read_text
@@ -31,6 +31,12 @@ def _made(until: str) -> build.Made:
     if until not in _MADE.done:
         build.run(until, resume=_MADE)
     return _MADE
+
+
+def modern_choices() -> list[normalize_check.Choice]:
+    """The editions' words with two modern readings that are words, weighed (`ecarte modern`)."""
+    units = [u for t in _made("correct").texts.values() if t.witness.is_edition for u in t.units]
+    return normalize_check.review(units, normalize.normalizer(), normalize_check.read_game_terms())
 
 
 def texts() -> dict[str, WitnessText]:

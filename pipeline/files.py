@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 import os
+import pickle
+from collections.abc import Callable
+from typing import TypeVar
 from functools import lru_cache
 import re
 import tomllib
 from pathlib import Path
 
 from .errors import InputError
+
+T = TypeVar("T")
 
 
 def read_toml(path: Path, what: str, missing_ok: bool = False) -> dict:
@@ -109,3 +114,18 @@ def _dotted_key(text: str) -> tuple[str, ...] | None:
         (part, table), = table.items()
         parts.append(part)
     return tuple(parts)
+
+
+def cached(path: Path, make: Callable[[], T]) -> T:
+    """What `make` returns, pickled at `path` (whose name carries the hash of what it is made
+    from) and read back from there next time; written so that no half-written file is ever read."""
+    if path.exists():
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    value = make()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    with temporary.open("wb") as handle:
+        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    temporary.replace(path)
+    return value

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
+    from .facsimile import Facsimile
     from .segment import Segmentation
 
 Hyphen = Literal["soft", "hard", None]
@@ -109,6 +110,7 @@ class Line:
     page_break_before: bool = False
     hyphen: Hyphen = None         # how the line's last word continues on the next line
     spans: tuple[str | Reading, ...] = ()   # for edited text: `text` as plain runs and Readings
+    facs: str | None = None       # the facsimile zone the line was read from (pipeline/facsimile.py)
 
     @property
     def reading(self) -> str:
@@ -162,10 +164,12 @@ class Unit:
 
 @dataclass
 class WitnessText:
-    """A witness with its units and the lines its segmenter set aside as not part of its text."""
+    """A witness with its units, the lines its segmenter set aside as not part of its text, and
+    the page images its lines were read from, if it was made from images."""
 
     witness: Witness
     segmentation: "Segmentation"
+    facsimile: "Facsimile | None" = None
 
     @property
     def units(self) -> list[Unit]:

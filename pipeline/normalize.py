@@ -2,15 +2,20 @@
 
 Used by search and alignment (`normalized_text`) and by the TEI (`Reading.reg`, written
 `<choice><orig>kilencz</orig><reg>kilenc</reg></choice>`). The rules are data: the period
-conventions of corpus/lexicon/hu-historical.toml and the words and joins of
+conventions of corpus/lexicon/hu-historical.toml and the words, joins and decisions of
 corpus/editorial/normalization.toml; every modern form must be one hunspell's hu_HU accepts.
+Where a period form has two modern readings that are words (szint: szint 'level' or színt
+'suit'), the editor's decision for the unit reads it; pipeline/normalize_check.py finds the
+readings in doubt.
 """
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from . import lexicon as lexicons
 from .spans import Span, line_from_spans
@@ -43,11 +48,32 @@ class Join:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """The editor's reading of a period form that has two modern readings that are words, in the
+    unit whose lines hold it: `word` (lower case) reads `modern` there, the print's form to keep it."""
+
+    unit: str
+    word: str
+    modern: str
+    why: str
+
+
+DECISION_FIELDS = ("unit", "word", "modern", "why")
+NO_DECISIONS: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
 class Rules:
-    """The normalization rules of normalization.toml."""
+    """The normalization rules and decisions of normalization.toml."""
 
     words: tuple[WordRule, ...]
     joins: tuple[Join, ...]
+    decisions: tuple[Decision, ...] = ()
+
+    def decided(self, unit: Unit) -> dict[str, str]:
+        """The decided readings, word → modern, of the unit and the units under it."""
+        ids = {u.id for u in unit.walk()}
+        return {d.word: d.modern for d in self.decisions if d.unit in ids}
 
 
 def load_rules(path: Path = RULES) -> Rules:
@@ -57,9 +83,31 @@ def load_rules(path: Path = RULES) -> Rules:
         return Rules(
             tuple(WordRule(re.compile(r["pattern"]), r["replace"], r["why"]) for r in data.get("word", [])),
             tuple(Join(re.compile(r["first"]), re.compile(r["second"]), r["joined"], r["why"])
-                  for r in data.get("join", [])))
+                  for r in data.get("join", [])),
+            _decisions(data.get("decision", []), path))
     except (KeyError, re.error) as error:
         raise InputError(f"malformed normalization rule: {error}", path) from None
+
+
+def _decisions(entries: list, path: Path) -> tuple[Decision, ...]:
+    """The [[decision]] entries, checked field by field; a unit decides a word once."""
+    out: dict[tuple[str, str], Decision] = {}
+    for number, entry in enumerate(entries, start=1):
+        fields = entry if isinstance(entry, dict) else {}
+        missing = [f for f in DECISION_FIELDS if not isinstance(fields.get(f), str) or not fields[f].strip()]
+        if missing or set(fields) - set(DECISION_FIELDS):
+            problem = (f"lacks {', '.join(missing)}" if missing
+                       else f"has unknown fields {sorted(set(fields) - set(DECISION_FIELDS))}")
+            raise InputError(f"decision {number} {problem} (fields: {', '.join(DECISION_FIELDS)})", path)
+        decision = Decision(fields["unit"], fields["word"].lower(), fields["modern"].lower(), fields["why"])
+        for form in (decision.word, decision.modern):
+            if not WORD.fullmatch(form):
+                raise InputError(f"decision {number} ({decision.unit}): {form!r} is not one word", path)
+        key = (decision.unit, decision.word)
+        if key in out:
+            raise InputError(f"decision {number}: {decision.unit} decides {decision.word!r} twice", path)
+        out[key] = decision
+    return tuple(out.values())
 
 
 class Normalizer:
@@ -80,35 +128,69 @@ class Normalizer:
         """A convention never used today (cz, lyly) is always modernized, a vowel length only
         where hunspell rejects the printed word."""
         lower = word.lower()
-        orthography = self.lexicon.orthography
-        systematic = any(rule.apply == "all" and rule.pattern.search(lower) for rule in orthography.rules)
+        systematic, spellings = self._spellings(lower)
         if not systematic and self.lexicon.spell(word):
             return None
-        spellings = orthography.modernizations(lower)
-        spellings += [rule.pattern.sub(rule.replace, s) for rule in self.rules.words
-                      for s in [lower] + spellings[:1]]
-        for spelling in dict.fromkeys(spellings):
-            if spelling != lower and self.lexicon.spell(spelling):
+        for spelling in spellings:
+            if self.lexicon.spell(spelling):
                 return _cased(word, spelling)
         return None
 
-    def pieces(self, text: str) -> list[tuple[str, str | None]]:
-        """The text cut into pieces, each with its modern form or None; the pieces make the text."""
+    def _spellings(self, lower: str) -> tuple[bool, list[str]]:
+        """Whether the lower-cased word follows a convention never used today, and the other
+        spellings it may stand for, by the period's conventions then by the word rules."""
+        orthography = self.lexicon.orthography
+        systematic = any(rule.apply == "all" and rule.pattern.search(lower) for rule in orthography.rules)
+        spellings = orthography.modernizations(lower)
+        spellings += [rule.pattern.sub(rule.replace, s) for rule in self.rules.words
+                      for s in [lower] + spellings[:1]]
+        return systematic, [s for s in dict.fromkeys(spellings) if s != lower]
+
+    def readings(self, word: str) -> tuple[str, ...]:
+        """The lower-cased modern readings of a word that hunspell accepts, the one `word` gives
+        first: the print's form is one unless it follows a convention never used today."""
+        lower = word.lower()
+        systematic, spellings = self._spellings(lower)
+        found = [s for s in dict.fromkeys(([] if systematic else [lower]) + spellings)
+                 if self.lexicon.spell(s)]
+        chosen = (self.word(word) or word).lower()
+        return tuple(sorted(found, key=lambda s: s != chosen))
+
+    def words(self, text: str) -> list[str]:
+        """The words of the text read one by one (not joined with a neighbour)."""
+        return [text[start:end] for start, end, joined in self._segments(text) if joined is None]
+
+    def _segments(self, text: str) -> Iterator[tuple[int, int, str | None]]:
+        """Where each word of the text starts and ends, with None; for two words printed apart
+        that are one today, where the two start and end, with their joined modern form."""
         words = list(WORD.finditer(text))
-        out: list[tuple[str, str | None]] = []
-        at, k = 0, 0
+        k = 0
         while k < len(words):
             match = words[k]
             joined = self._join(match, words[k + 1]) if k + 1 < len(words) and \
                 text[match.end():words[k + 1].start()] == " " else None
-            end = words[k + 1].end() if joined else match.end()
-            modern = joined or self.word(match.group())
-            if modern:
-                out += [(text[at:match.start()], None), (text[match.start():end], modern)]
-                at = end
+            yield match.start(), words[k + 1].end() if joined else match.end(), joined
             k += 2 if joined else 1
+
+    def pieces(self, text: str, decided: Mapping[str, str] = NO_DECISIONS) -> list[tuple[str, str | None]]:
+        """The text cut into pieces, each with its modern form or None; the pieces make the text.
+        `decided` reads lower-cased words as the editor decided (a decision to keep gives None)."""
+        out: list[tuple[str, str | None]] = []
+        at = 0
+        for start, end, joined in self._segments(text):
+            modern = joined or self._decided(text[start:end], decided)
+            if modern:
+                out += [(text[at:start], None), (text[start:end], modern)]
+                at = end
         out.append((text[at:], None))
         return [(piece, modern) for piece, modern in out if piece]
+
+    def _decided(self, word: str, decided: Mapping[str, str]) -> str | None:
+        """The word's modern form as decided for its unit, else as the rules give it."""
+        chosen = decided.get(word.lower())
+        if chosen is None:
+            return self.word(word)
+        return _cased(word, chosen) if chosen != word.lower() else None
 
     def _join(self, first: re.Match, second: re.Match) -> str | None:
         a, b = first.group(), second.group()
@@ -120,20 +202,20 @@ class Normalizer:
                     return _cased(a, modern)
         return None
 
-    def text(self, text: str) -> str:
+    def text(self, text: str, decided: Mapping[str, str] = NO_DECISIONS) -> str:
         """The text in modern spelling."""
-        return "".join(modern or piece for piece, modern in self.pieces(text))
+        return "".join(modern or piece for piece, modern in self.pieces(text, decided))
 
-    def spans(self, spans: tuple[Span, ...]) -> tuple[Span, ...]:
+    def spans(self, spans: tuple[Span, ...], decided: Mapping[str, str] = NO_DECISIONS) -> tuple[Span, ...]:
         """Spans with every word that has a modern form carrying it as `reg`."""
         out: list[Span] = []
         for span in spans:
             if isinstance(span, Reading):
-                modern = self.text(span.text)
+                modern = self.text(span.text, decided)
                 out.append(replace(span, reg=modern) if modern != span.text else span)
             else:
                 out += [Reading(piece, reg=modern) if modern else piece
-                        for piece, modern in self.pieces(span)]
+                        for piece, modern in self.pieces(span, decided)]
         return tuple(out)
 
 
@@ -155,11 +237,12 @@ def normalize_word(word: str) -> str:
 
 def normalized_text(unit: Unit) -> str:
     """The unit's reading text in modern spelling: the layer search and alignment use."""
-    return normalizer().text(unit.text)
+    return normalizer().text(unit.text, normalizer().rules.decided(unit))
 
 
 def regularize(unit: Unit) -> None:
     """Give every word of the unit's lines that has a modern form its `reg` (for the TEI)."""
     for leaf in unit.walk():
-        leaf.lines = [line_from_spans(line, normalizer().spans(line.spans or (line.text,)))
+        decided = normalizer().rules.decided(leaf)
+        leaf.lines = [line_from_spans(line, normalizer().spans(line.spans or (line.text,), decided))
                       for line in leaf.lines]

@@ -4,8 +4,10 @@ The file is read (UTF-8, or cp1252 where that reads as plausible text) and segme
 segmenter named, or by the one detected (pipeline/segment/detect.py) — before anything is
 written; a text that cannot be cut into at least two units besides its front matter, a siglum
 in use, malformed or the corpus's own id, an unknown language, or a file that is not text or
-holds a character XML cannot hold is refused with one line and nothing changed. Then the copy
-goes to corpus/sources/SIGLUM.txt, a table is appended to witnesses.toml (as text, so its
+holds a character XML cannot hold is refused with one line and nothing changed. A page-image
+witness comes as the facsimile TEI `ecarte ocr --tei` writes (FILE.xml): its lines are the text,
+and it is stored as it is, so the published witness keeps its page images (pipeline/facsimile.py).
+Then the copy goes to corpus/sources/SIGLUM.txt (or SIGLUM.xml), a table is appended to witnesses.toml (as text, so its
 comments stay), front matter is marked as a title in normativity.toml, the corpus is rebuilt
 and validated, and the new witness is aligned with every other. Any failure after the first
 write puts every file back as it was.
@@ -26,6 +28,7 @@ from urllib.parse import urlparse
 
 from .align import CorpusAlignment
 from .errors import InputError
+from .facsimile import SUFFIX as FACSIMILE_SUFFIX, is_facsimile, read_facsimile
 from .files import line_at, table_lines, write_atomic
 from .model import Kind, Relation, Unit
 from .normativity import NORMATIVITY, read_normativity
@@ -57,11 +60,13 @@ mojibake in a text), a surrogate, U+FFFE or U+FFFF."""
 
 
 class Encoding(str, Enum):
-    """What a new source may be encoded in; it is stored in UTF-8 whatever it came in."""
+    """What a new source may be: text in one of these encodings, stored in UTF-8 whatever it
+    came in, or the facsimile TEI of `ecarte ocr --tei`, stored as it came."""
 
     UTF8 = "UTF-8"
     UTF8_BOM = "UTF-8 with BOM"
     CP1252 = "cp1252"
+    FACSIMILE = "facsimile TEI"
 
 
 @dataclass(frozen=True)
@@ -85,11 +90,18 @@ class SourceText:
 
     text: str
     encoding: Encoding
+    facsimile: bytes | None = None      # a facsimile TEI's own bytes, stored instead of the text
+    pages: int = 0                      # the page images of a facsimile TEI
 
     @property
     def data(self) -> bytes:
-        """The bytes stored: UTF-8, which is all the build reads."""
-        return self.text.encode("utf-8")
+        """The bytes stored: UTF-8 text, or the facsimile TEI as it came (pipeline/facsimile.py)."""
+        return self.facsimile if self.facsimile is not None else self.text.encode("utf-8")
+
+    @property
+    def suffix(self) -> str:
+        """The stored file's suffix, which tells the build how to read it."""
+        return FACSIMILE_SUFFIX if self.facsimile is not None else ".txt"
 
     @property
     def sha256(self) -> str:
@@ -123,6 +135,8 @@ class Added:
         lines = [f"segmenter: {self.choice.name} ({self.choice.reason})",
                  f"source: {self.source} ({self.source_text.encoding.value}, sha256 "
                  f"{self.source_text.sha256}), catalogue entry [{self.siglum}]",
+                 *([f"facsimile: {self.source_text.pages} page images, every line linked to its zone"]
+                   if self.source_text.facsimile is not None else []),
                  f"units: {sum(self.units.values())} ({units})"]
         for other, relations in self.links.items():
             kinds = ", ".join(f"{relations[r]} {r.value}" for r in Relation if relations[r])
@@ -132,14 +146,27 @@ class Added:
         return "\n".join(lines) + "\n"
 
 
-def read_text_file(path: Path) -> SourceText:
-    """A new source's text: UTF-8 (a BOM dropped), else cp1252 where it reads as plausible text."""
+def read_source_file(path: Path, siglum: str) -> SourceText:
+    """A new source: a facsimile TEI (by its suffix), else a text file."""
+    if not is_facsimile(path):
+        return read_text_file(path)
+    data = _read_bytes(path)
+    facsimile = read_facsimile(data, path, siglum)
+    return SourceText(facsimile.text, Encoding.FACSIMILE, data, len(facsimile.surfaces))
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except IsADirectoryError:
         raise InputError("not a file", path) from None
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror}", path) from None
+
+
+def read_text_file(path: Path) -> SourceText:
+    """A new source's text: UTF-8 (a BOM dropped), else cp1252 where it reads as plausible text."""
+    data = _read_bytes(path)
     if b"\0" in data:
         raise InputError("not a text file (it holds NUL bytes; UTF-16 text is to be saved as "
                          "UTF-8 first)", path, line_at(data, data.index(b"\0")))
@@ -201,9 +228,10 @@ def check_request(request: Request, witnesses: set[str], principles: Principles)
                          f"xml:id and file, tei/{siglum}.xml)", PRINCIPLES)
     if siglum in witnesses:
         raise InputError(f"siglum {siglum!r} is already used", CATALOGUE)
-    if (SOURCES / f"{siglum}.txt").exists():
-        raise InputError(f"siglum {siglum!r} is free but its source file already exists",
-                         SOURCES / f"{siglum}.txt")
+    for taken in (SOURCES / f"{siglum}.txt", SOURCES / f"{siglum}{FACSIMILE_SUFFIX}"):
+        if taken.exists():
+            raise InputError(f"siglum {siglum!r} is free but a source file of that name already exists",
+                             taken)
     if not LANGUAGE.match(request.language):
         raise InputError(f"--lang {request.language!r} is not an ISO 639-1 code (two lowercase "
                          f"letters: en, de, hu)")
@@ -252,7 +280,8 @@ def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str
     entry = {"title": request.title, "author": request.author or "unknown",
              "date": request.date or "unknown", "language": request.language,
              "kind": request.kind, "provenance": provenance + ".", "url": request.url,
-             "source": f"{request.siglum}.txt", "sha256": source.sha256, "segmenter": choice.name}
+             "source": f"{request.siglum}{source.suffix}", "sha256": source.sha256,
+             "segmenter": choice.name}
     lines = [f"[{request.siglum}]"]
     lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}"
               for key, value in entry.items() if value is not None]
@@ -340,7 +369,7 @@ def add_witness(request: Request) -> Added:
 
     witnesses = load_witnesses(CATALOGUE)
     check_request(request, set(witnesses), load_context(CORPUS).principles)
-    source = read_text_file(request.path)
+    source = read_source_file(request.path, request.siglum)
     choice = choose_segmenter(source.text, request.segmenter, request.path)
     segmentation = segmenter(choice.name)(request.siglum, source.text, {"path": request.path})
     check_segmentation(segmentation, request.path)
@@ -348,7 +377,7 @@ def add_witness(request: Request) -> Added:
                            catalogue_table(request, source, choice))
     has_front = any(unit.kind is Kind.FRONT for unit in segmentation.units)
     normativity = with_front_marked(NORMATIVITY, request.siglum) if has_front else None
-    destination = SOURCES / f"{request.siglum}.txt"
+    destination = SOURCES / f"{request.siglum}{source.suffix}"
     snapshot = Snapshot.take([destination, CATALOGUE, NORMATIVITY, TEI / f"{request.siglum}.xml",
                               *sorted(TEI.glob("*.xml"))])
     try:

@@ -10,27 +10,52 @@ HELP = "OCR page images (PNG, TIFF, JPEG; PDF with poppler-utils) in page order 
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="page images, in page order")
+    parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE", help="page images, in page order")
     parser.add_argument("--lang", default="hun", help="Tesseract language(s), e.g. hun or hun+deu (default hun)")
     parser.add_argument("--repair", action="store_true", help="also run the repair stage on the text")
-    parser.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 4: one column)")
-    parser.add_argument("--raw", action="store_true", help="no scaling to 300 dpi and no deskewing")
+    parser.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 4: one column; 6 reads low-resolution scans better)")
+    parser.add_argument("--raw", action="store_true", help="no enlarging of small text and no deskewing")
     parser.add_argument("--binarize", action="store_true",
                         help="binarize (Otsu) before Tesseract; off by default, as it cost accuracy in tests")
     parser.add_argument("--tsv", type=Path, metavar="DIR",
                         help="also write each page's line and word boxes with confidences to DIR/NNNN-NAME.tsv (NNNN: page number)")
+    parser.add_argument("--alto", type=Path, metavar="DIR",
+                        help="also write Tesseract's ALTO of each page to DIR/NNNN-NAME.xml")
+    parser.add_argument("--hocr", type=Path, metavar="DIR",
+                        help="also write Tesseract's hOCR of each page to DIR/NNNN-NAME.hocr")
+    parser.add_argument("--tei", type=Path, metavar="FILE",
+                        help="also write the pages as one TEI document: facsimile zones per line, linked from the text")
     parser.add_argument("--workers", type=int, help="parallel processes (default: one per core)")
+    parser.add_argument("--evaluate", action="store_true",
+                        help="instead of reading images: print the CER of each preparation step and page "
+                             "segmentation mode on held-out synthetic pages under varied conditions")
+    parser.add_argument("--pages", type=int, default=8, help="with --evaluate: how many pages (default 8)")
     parser.epilog = ("Pages are separated by a line holding a form feed. --tsv columns: line, word, "
                      "left, top, right, bottom, conf, text; boxes in pixels of the original image, "
-                     "word 0 is the line itself.")
+                     "word 0 is the line itself. ALTO, hOCR and TEI coordinates are pixels of the "
+                     "original image too (of a PDF page, of its rendering at 300 dpi).")
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.workbench.ocr import DEFAULT_PSM, Steps, check_languages, document_text, ocr_pages, write_tsv
+    from pipeline.errors import InputError
+    from pipeline.files import write_atomic
+    from pipeline.workbench.ocr import (DEFAULT_PSM, Format, Steps, check_languages, document_text, ocr_pages,
+                                        output_folder, write_documents, write_tsv)
 
     check_languages(args.lang)
+    if args.evaluate:
+        return _evaluate(args)
+    if not args.images:
+        raise InputError("give page images (or --evaluate)", "command line")
+    if args.tsv:
+        output_folder(args.tsv, "--tsv")
+    folders = {form: output_folder(folder, f"--{form.name.lower()}")
+               for form, folder in ((Format.ALTO, args.alto), (Format.HOCR, args.hocr)) if folder}
+    if args.tei and args.tei.is_dir():
+        raise InputError("--tei needs a file name, this is a folder", args.tei)
     steps = Steps(scale=not args.raw, deskew=not args.raw, binarize=args.binarize)
-    pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=args.psm or DEFAULT_PSM, steps=steps)
+    psm = args.psm or DEFAULT_PSM
+    pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=psm, steps=steps, folders=folders)
     text = document_text(pages)
     if args.repair:
         from pipeline.repair import repair_text
@@ -38,5 +63,23 @@ def run(args: argparse.Namespace) -> int:
         text = repair_text(text, lang="hu")
     if args.tsv:
         write_tsv(pages, args.tsv)
+    for form, folder in folders.items():
+        write_documents(pages, form, folder)
+    if args.tei:
+        from pipeline.workbench.ocr.facsimile import tei_document
+
+        write_atomic(args.tei, tei_document(pages, args.tei, args.lang, psm, steps))
     sys.stdout.write(text)
+    return 0
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    from pipeline.errors import InputError
+    from pipeline.workbench.synth.preprocessing import evaluate
+
+    if args.images:
+        raise InputError("--evaluate reads its own synthetic pages, not images", args.images[0])
+    if args.pages < 1:
+        raise InputError("--pages must be at least 1", "command line")
+    print(evaluate(args.pages, args.lang, args.workers).to_text())
     return 0

@@ -22,7 +22,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--bench", action="store_true",
                       help="print words per second repairing FILE (default: the witness hu-nc-ocr1)")
     mode.add_argument("--evaluate", action="store_true",
-                      help="print CER before and after repair of the held-out synthetic pairs, per OCR condition")
+                      help="print CER before and after repair of the held-out synthetic pages (each repaired "
+                           "alone), the share of errors removed and the lines and pages made worse, per OCR condition")
+    parser.add_argument("--split", choices=("heldout", "train"), default="heldout",
+                        help="with --evaluate: the pages to measure on (default heldout; train is for tuning)")
     parser.add_argument("--json", action="store_true", help="with --bench or --evaluate: print JSON")
     parser.epilog = ("Deterministic and offline. The confusion model of each OCR condition is learned from "
                      "corpus/training/train/CONDITION.tsv (pipeline/workbench/synth/README.md), never from the text repaired.")
@@ -46,10 +49,12 @@ def run(args: argparse.Namespace) -> int:
     if args.evaluate:
         from pipeline.repair.heldout import evaluate
 
-        report = evaluate(args.lang)
+        report = evaluate(args.lang, split=args.split)
         print(json.dumps(report, indent=1) if args.json else "\n".join(
             f"{c}: CER {r['cer_before']:.2%} → {r['cer_after']:.2%}, {r['errors_removed']:.1%} of errors "
-            f"removed ({r['chars']} chars, channel {r['channel']})" for c, r in report.items()))
+            f"removed; lines worse {r['lines_worse']}, better {r['lines_better']} of {r['lines']}; "
+            f"pages worse {r['pages_worse']} of {r['pages']} ({r['chars']} chars, own channel on "
+            f"{r['own_channel']} pages)" for c, r in report.items()))
         return 0
     if args.bench:
         speed = repair.bench(args.lang, None if args.file is None else _read(args.file))

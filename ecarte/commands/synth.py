@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 NAME = "synth"
-HELP = "typeset made-up Hungarian pages, degrade them like scans, OCR them (eng, hun), keep line pairs"
+HELP = "typeset pages of real Hungarian prose, degrade them like scans, OCR them (eng, hun), keep line pairs"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -18,12 +18,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=Path("corpus/training"), help="output directory")
     parser.add_argument("--workers", type=int, help="parallel processes (default: one per core)")
     parser.add_argument("--max-lines", type=int, help="at most this many lines per page (for quick runs)")
+    parser.add_argument("--extract-prose", type=Path, metavar="DEB",
+                        help="instead: extract the prose the pages are made of from Debian's libreoffice-help-hu "
+                             "package file (apt-get download libreoffice-help-hu) into corpus/training/prose/")
 
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.errors import InputError
     from pipeline.workbench.synth.generate import generate
+    from pipeline.workbench.synth.prose import PROSE, extract_deb
 
+    if args.extract_prose:
+        source = extract_deb(args.extract_prose)
+        print(f"{PROSE}: {source['documents']} documents, {source['paragraphs']} paragraphs, "
+              f"{source['words']} words of {source['package']} {source['version']} ({source['licence']})")
+        return 0
     if not 0 <= args.heldout <= args.pages or args.pages < 1:
         raise InputError("need --pages ≥ 1 and 0 ≤ --heldout ≤ --pages", "command line")
     start = time.monotonic()

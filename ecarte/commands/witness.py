@@ -16,7 +16,8 @@ ADD_HELP = ("copy FILE into the corpus sources, record it in witnesses.toml, seg
 def configure(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     add = actions.add_parser("add", help=ADD_HELP, description=ADD_HELP)
-    add.add_argument("file", type=Path, metavar="FILE", help="the witness's text (UTF-8, or cp1252)")
+    add.add_argument("file", type=Path, metavar="FILE", help="the witness's text (UTF-8, or cp1252), or the TEI of "
+                     "`ecarte ocr --tei` (FILE.xml) for a witness read from page images")
     add.add_argument("--siglum", required=True, help="its siglum: lowercase letters and digits "
                      "joined by '-' (en-club), neither in use nor the corpus's id")
     add.add_argument("--lang", required=True, help="its language, ISO 639-1 (en)")

@@ -6,8 +6,6 @@ import gzip
 import hashlib
 import json
 import math
-import os
-import pickle
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from importlib.metadata import version as _version
@@ -20,6 +18,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
+from ..files import cached
 from .orthography import Orthography, load_orthography
 from .spelling import SpellingModel, train_spelling
 from .vocabulary import Vocabulary, load_vocabulary
@@ -270,16 +269,7 @@ def _tables(lang: str, vocabulary: Vocabulary) -> Tables:
     code = [Path(__file__).with_name(name).read_bytes() for name in ("lexicon.py", "spelling.py")]
     key = repr((lang, sorted(vocabulary.stems), _version("wordfreq"), _version("spacy-lookups-data"), code))
     path = CACHE / f"lexicon-{lang}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
-    if path.exists():
-        with path.open("rb") as handle:
-            return pickle.load(handle)
-    tables = Tables.make(lang, vocabulary)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    with temporary.open("wb") as handle:
-        pickle.dump(tables, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    temporary.replace(path)
-    return tables
+    return cached(path, lambda: Tables.make(lang, vocabulary))
 
 
 def _hunspell_stems(lang: str) -> set[str]:

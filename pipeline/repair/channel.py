@@ -30,7 +30,8 @@ class ChannelModel:
     may stand for; `keep` is the cost of a character read right; `output` the log-probability of
     each character in this engine's output, by which a document's engine is recognized; `lowered`
     the lower-case letters the engine reads as a capital (ö as O or G), so that such a capital inside
-    a sentence is a small letter.
+    a sentence is a small letter; `space_lost` the cost of two words read as one (per space between
+    them), `space_added` that of a word read as two (per pair of adjacent letters).
     """
 
     name: str
@@ -39,6 +40,9 @@ class ChannelModel:
     output: dict[str, float]
     unseen_keep: float = 3.0          # cost of keeping a character never seen in clean text
     lowered: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    space_lost: float = 8.0
+    space_added: float = 8.0
+    unseen_edit: float = 6.0          # cost per character of an edit too rare to be counted
     max_segment: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -57,9 +61,9 @@ class ChannelModel:
         """Cost of the lower-cased noisy word read as it stands."""
         return sum(self.keep_cost(ch) for ch in noisy)
 
-    def cost(self, noisy: str, clean: str, unseen_edit: float) -> float:
+    def cost(self, noisy: str, clean: str) -> float:
         """Cost of the lower-cased `clean` read as `noisy` along their Levenshtein alignment, adjacent
-        edits taken together as the channel's segments; an edit the channel never saw costs
+        edits taken together as the channel's segments; an edit the channel did not count costs
         `unseen_edit` per character."""
         total = 0.0
         done = 0
@@ -73,7 +77,7 @@ class ChannelModel:
             if found is None and c2 - c1 == n2 - n1:
                 singles = [self._segment(n, c) for n, c in zip(noisy[n1:n2], clean[c1:c2])]
                 found = None if None in singles else sum(singles)
-            total += unseen_edit * max(c2 - c1, n2 - n1) if found is None else found
+            total += self.unseen_edit * max(c2 - c1, n2 - n1) if found is None else found
         return total + sum(self.keep_cost(ch) for ch in clean[done:])
 
     def _segment(self, noisy: str, clean: str) -> float | None:
@@ -143,14 +147,16 @@ class ChannelModel:
         """The model as plain data."""
         return {"name": self.name, "ops": {s: [list(a) for a in alts] for s, alts in self.ops.items()},
                 "keep": self.keep, "output": self.output, "unseen_keep": self.unseen_keep,
-                "lowered": {n: list(c) for n, c in self.lowered.items()}}
+                "lowered": {n: list(c) for n, c in self.lowered.items()},
+                "space_lost": self.space_lost, "space_added": self.space_added, "unseen_edit": self.unseen_edit}
 
     @classmethod
     def from_json(cls, data: dict) -> "ChannelModel":
         """The model from `to_json`'s data."""
         ops = {s: tuple((c, float(cost)) for c, cost in alts) for s, alts in data["ops"].items()}
         return cls(data["name"], ops, data["keep"], data["output"], data["unseen_keep"],
-                   {n: tuple(c) for n, c in data["lowered"].items()})
+                   {n: tuple(c) for n, c in data["lowered"].items()}, data["space_lost"], data["space_added"],
+                   data["unseen_edit"])
 
     def save(self, path: Path) -> None:
         """Write the model as JSON."""

@@ -6,12 +6,13 @@ from pathlib import Path
 
 from .. import lexicon as lexicons
 from ..errors import InputError
-from . import training
+from . import spacing, training  # noqa: F401  (importing spacing registers its stage, respace)
 from .channel import SPLIT, ChannelModel
 from .french import FrenchDetector
 from .stages import STAGES, Resources, Settings
 from .tokens import Document, Tokenizer
 from .training import conditions, load_channel
+from .word_model import WordModel, load_word_model
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Repairer:
     """Repairs OCR text with one lexicon and one or more channels (one per OCR condition)."""
 
     def __init__(self, lang: str, channels: dict[str, ChannelModel], settings: Settings = Settings(),
-                 lexicon: lexicons.Lexicon | None = None):
+                 lexicon: lexicons.Lexicon | None = None, words: WordModel | None = None):
         unknown = [name for name in settings.stages if name not in STAGES]
         if unknown:
             raise ValueError(f"unknown repair stage {unknown[0]!r}; known: {', '.join(STAGES)}")
@@ -42,7 +43,9 @@ class Repairer:
         self.channels = channels
         french = FrenchDetector()
         french.load()
-        self._resources = {name: Resources(self.lexicon, channel, french, settings, {})
+        self.words = words or load_word_model()
+        self._resources = {name: Resources(self.lexicon, channel, self.words, french, settings,
+                                             settings.caution_of(name), {}, {})
                            for name, channel in channels.items()}
         self._tokenizers = {name: Tokenizer(channel.symbols()) for name, channel in channels.items()}
 

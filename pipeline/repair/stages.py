@@ -10,8 +10,21 @@ from ..lexicon import Acceptance, Lexicon
 from .channel import SPLIT, ChannelModel
 from .french import FrenchDetector
 from .tokens import Candidate, Document, Word
+from .word_model import BOUNDARY, NUMBER, UNKNOWN, WordModel
 
 LN10 = math.log(10)
+
+
+@dataclass(frozen=True)
+class Caution:
+    """How readily words are changed, which depends on how often the engine misreads: a word `eng` prints
+    that no lexicon accepts is mostly a misreading; one `hun` prints is mostly a name or a foreign word."""
+
+    unknown_zipf: float = -7.0         # prior of a word no lexicon accepts, on wordfreq's Zipf scale
+    accepted_margin: float = 1.0       # a word the lexicon accepts is changed only if beaten by this
+    weak_margin: float = 0.5           # ... or by this if accepted weakly (a free compound, a rarer spelling);
+                                       # a weakly accepted candidate must win by this more
+    respace_margin: float = 1.0        # a word read as two, or two as one, must beat the present reading by this
 
 
 @dataclass(frozen=True)
@@ -19,13 +32,10 @@ class Settings:
     """The knobs of the stages; costs are in nats (−ln of a probability)."""
 
     stages: tuple[str, ...] = ("detect", "context", "candidates", "score", "choose",
-                               "context", "score", "choose")
+                               "context", "score", "choose", "respace")
     prior_weight: float = 1.0          # weight of −ln P(word) against the channel's cost
-    unknown_zipf: float = -7.0         # prior of a word no lexicon accepts, on wordfreq's Zipf scale
     attested_weight: float = 1.0       # ... unless wordfreq's list has it (a name, a loanword): then its
                                        # frequency's log-prior times this (0: never)
-    accepted_margin: float = 1.0       # a word the lexicon accepts is changed only if beaten by this
-    weak_margin: float = 0.5           # ... or by this if accepted weakly (a free compound, a rarer spelling)
     unknown_margin: float = 0.0        # a word it does not accept is changed if beaten by this
     seen_bonus: float = 1.5            # per ln(1 + n) times the spelling stands in the document
     prefix_bonus: float = 1.5          # per ln(1 + n) words of the document beginning with the same letters
@@ -46,18 +56,30 @@ class Settings:
     near_ratio: float = 0.3            # ... and then among the known words this share of its length (at least
     near_min: int = 2                  # this many) edits away, accents aside
     near_limit: int = 8                # ... at most this many of the nearest
-    unseen_edit: float = 6.0           # channel cost per character of an edit the channel never saw
+    context_weight: float = 0.6        # weight of the word model's association of a spelling with its neighbours
+    split_part_len: int = 3            # a word is cut into two where one part is a word this short
+    split_part_zipf: float = 5.0       # ... and this common (a, az, ki, és)
+    caution: tuple[tuple[str, Caution], ...] = (("eng", Caution()), ("hun", Caution(2.5, 3.0, 2.0, 3.0)))
+    default_caution: Caution = Caution()   # for an OCR condition not listed
+
+    def caution_of(self, condition: str) -> Caution:
+        """The caution of an OCR condition."""
+        return next((c for name, c in self.caution if name == condition), self.default_caution)
 
 
 @dataclass
 class Resources:
-    """What the stages share: lexicon, channel, French detector, settings and a per-word cache."""
+    """What the stages share: lexicon, channel, word model, French detector, settings, the caution of the
+    channel's OCR condition and a per-word cache."""
 
     lexicon: Lexicon
     channel: ChannelModel
+    words: WordModel
     french: FrenchDetector
     settings: Settings
+    caution: Caution
     cache: dict[tuple[str, bool, bool], list[Candidate]]
+    parts: dict[tuple[str, bool], list[Candidate]]     # the plain search's, of the parts of split and merged words
 
 
 Stage = Callable[[Document, Resources], None]
@@ -105,50 +127,85 @@ def candidates(doc: Document, res: Resources) -> None:
                 word.acceptance.weak or res.lexicon.log_prior(word.joined, word.acceptance) < rare)):
             key = (word.text, word.after_hyphen, word.sentence_start)
             if key not in res.cache:
-                res.cache[key] = _generate(word, res)
+                res.cache[key] = generate(word, res)
             word.candidates = [Candidate(c.text, c.channel, c.acceptance) for c in res.cache[key]]
 
 
 @stage("score")
 def score(doc: Document, res: Resources) -> None:
-    """Total cost of each candidate and of keeping the word: channel + weighted prior − document evidence."""
-    lexicon, settings = res.lexicon, res.settings
-    unknown = (settings.unknown_zipf - 9) * LN10
+    """Total cost of each candidate and of keeping the word: channel + weighted prior − document evidence
+    − weighted association with the neighbouring words (as they stand now)."""
+    settings = res.settings
+    tokens = [model_token(word) for word in doc.words]
 
-    def total(channel: float, spelling: str, acceptance: Acceptance | None, own: bool) -> float:
-        if acceptance:
-            prior = lexicon.log_prior(spelling, acceptance)
-        else:
-            attested = lexicon.attested(spelling) if settings.attested_weight else None
-            prior = unknown if attested is None else max(unknown, settings.attested_weight * attested)
+    def total(channel: float, spelling: str, acceptance: Acceptance | None, own: bool, index: int) -> float:
+        fit = 0.0
+        if settings.context_weight:
+            modern = (acceptance.modern if acceptance else spelling).lower()
+            fit = settings.context_weight * association(res.words, tokens, doc.words, index, [modern])
         lower = spelling.lower()
         evidence = (settings.seen_bonus * math.log1p(max(0, doc.seen[lower] - own)) +
                     settings.prefix_bonus * math.log1p(max(0, doc.seen_prefixes[lower[:settings.prefix_len]] - own)))
-        return channel - settings.prior_weight * prior - evidence
+        return channel - settings.prior_weight * log_prior(res, spelling, acceptance) - evidence - fit
 
-    for word in doc.words:
+    for index, word in enumerate(doc.words):
         if word.candidates:
             counted = _evidence(word, settings)
             word.keep_total = total(res.channel.identity_cost(word.text.lower()), word.joined,
-                                    word.acceptance, counted == word.joined)
+                                    word.acceptance, counted == word.joined, index)
             for candidate in word.candidates:
                 spelling = candidate.text.replace(SPLIT, "")
-                candidate.total = total(candidate.channel, spelling, candidate.acceptance, counted == spelling)
+                candidate.total = total(candidate.channel, spelling, candidate.acceptance, counted == spelling,
+                                        index)
+
+
+def log_prior(res: Resources, spelling: str, acceptance: Acceptance | None) -> float:
+    """ln P of a spelling: the lexicon's for an accepted one; for another, that of a word no lexicon accepts,
+    or wordfreq's if its list has it (a name, a loanword)."""
+    settings = res.settings
+    if acceptance:
+        return res.lexicon.log_prior(spelling, acceptance)
+    unknown = (res.caution.unknown_zipf - 9) * LN10
+    attested = res.lexicon.attested(spelling) if settings.attested_weight else None
+    return unknown if attested is None else max(unknown, settings.attested_weight * attested)
+
+
+def model_token(word: Word) -> str:
+    """The word as the word model knows it: its chosen or accepted spelling's modern form, lower-cased."""
+    if word.status == "number":
+        return NUMBER
+    if word.choice:
+        return word.choice.acceptance.modern.replace(SPLIT, "").lower()
+    if word.status == "accepted":
+        return word.acceptance.modern.lower()
+    return UNKNOWN
+
+
+def association(model: WordModel, tokens: list[str], words: list[Word], index: int, spellings: list[str],
+                 span: int = 1) -> float:
+    """How much likelier the word model finds the lower-cased `spellings` in a row, standing for the `span`
+    words from `index` on, after the word before and before the word after, than each alone (a sentence's
+    edge is a neighbour too)."""
+    left = BOUNDARY if index == 0 or words[index].sentence_start else tokens[index - 1]
+    after = index + span
+    right = BOUNDARY if after == len(words) or words[after].sentence_start else tokens[after]
+    chain = [left, *spellings, right]
+    return sum(model.association(a, b) for a, b in zip(chain, chain[1:]))
 
 
 @stage("choose")
 def choose(doc: Document, res: Resources) -> None:
     """Take the best candidate where it beats keeping the word by the margin its status requires, and
     by the weak margin more if the candidate itself is accepted only weakly."""
-    settings = res.settings
+    settings, caution = res.settings, res.caution
     for word in doc.words:
         if not word.candidates:
             continue
         best = min(word.candidates, key=lambda c: (c.total, c.text))
         word.margin = word.keep_total - best.total
         needed = (settings.unknown_margin if word.status != "accepted" else
-                  settings.weak_margin if word.acceptance.weak else settings.accepted_margin)
-        needed += settings.weak_margin if best.acceptance.weak else 0.0
+                  caution.weak_margin if word.acceptance.weak else caution.accepted_margin)
+        needed += caution.weak_margin if best.acceptance.weak else 0.0
         word.choice = best if word.margin > needed else None
 
 
@@ -169,11 +226,14 @@ def _acceptance(text: str, after_hyphen: bool, lexicon: Lexicon, each: bool = Tr
     return accepted
 
 
-def _generate(word: Word, res: Resources) -> list[Candidate]:
-    """The word's candidates; for a word the lexicon does not accept, a wider search if none is found."""
+def generate(word: Word, res: Resources, wide: bool = True) -> list[Candidate]:
+    """The word's candidates; for a word the lexicon does not accept, unless not `wide`, a wider search
+    if none is found, and known words near it if only weakly accepted ones are."""
     settings = res.settings
     beam = settings.beam if word.status == "suspect" else settings.recheck_beam
     found = _search(word, res, beam, settings.max_examined)
+    if not wide:
+        return found
     if not found and word.status == "suspect" and settings.retry > 1:
         found = _search(word, res, settings.beam * settings.retry, settings.max_examined * settings.retry)
     if (all(c.acceptance.weak for c in found) and word.status == "suspect" and settings.near_limit
@@ -196,7 +256,7 @@ def _near(word: Word, res: Resources) -> list[Candidate]:
         cased = spelling if lowered else restore_case(word.text, spelling)
         accepted = _acceptance(cased, word.after_hyphen, lexicon, each=False)
         if accepted:
-            found.append(Candidate(cased, res.channel.cost(noisy, spelling, settings.unseen_edit), accepted))
+            found.append(Candidate(cased, res.channel.cost(noisy, spelling), accepted))
     return sorted(found, key=lambda c: c.channel)[:settings.max_found]
 
 

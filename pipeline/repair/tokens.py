@@ -50,6 +50,7 @@ class Word:
     keep_total: float = 0.0
     choice: Candidate | None = None   # the candidate chosen instead of the word, if any
     margin: float | None = None       # how much better the best candidate scored than the word
+    merged: bool = False              # read as the end of the word before (two noisy words read as one)
 
     @property
     def correction(self) -> str | None:
@@ -59,6 +60,8 @@ class Word:
     @property
     def reason(self) -> str:
         """Why the word is printed as it is: number, french, accepted:KIND, corrected:KIND or unknown."""
+        if self.merged:
+            return "merged"
         if self.choice:
             return f"corrected:{self.choice.acceptance.label}"
         if self.status == "accepted":
@@ -72,7 +75,9 @@ class Word:
 
     @property
     def output(self) -> str:
-        """The word as it will be printed: the correction, or the noisy text."""
+        """The word as it will be printed: the correction, nothing if merged into the word before, or the noisy text."""
+        if self.merged:
+            return ""
         return self.correction if self.correction is not None else self.text
 
 
@@ -88,10 +93,14 @@ class Document:
     def render(self) -> str:
         """The text with every word replaced by its output, all else unchanged."""
         edits: dict[int, list[tuple[Piece, str]]] = {}
-        for word in self.words:
-            if word.correction is None or word.correction == word.text:
+        for index, word in enumerate(self.words):
+            if word.merged or word.correction is None or word.correction == word.text:
                 continue
-            for piece, part in zip(word.pieces, word.correction.split(SPLIT)):
+            pieces = word.pieces
+            if index + 1 < len(self.words) and self.words[index + 1].merged:    # one piece each, one line
+                after = self.words[index + 1].pieces[0]
+                pieces = (Piece(after.line, pieces[0].start, after.end),)
+            for piece, part in zip(pieces, word.correction.split(SPLIT)):
                 edits.setdefault(piece.line, []).append((piece, part))
         lines = list(self.lines)
         for index, changes in edits.items():

@@ -59,9 +59,23 @@ def edits(noisy: str, clean: str, max_segment: int) -> list[tuple[str, str]]:
     return found
 
 
+def spacing(noisy: str, clean: str) -> tuple[int, int]:
+    """How many spaces between letters of the clean line the noisy one lost (two words read as one), and how
+    many it added between letters of one clean word (a word read as two)."""
+    lost = added = 0
+    for c1, c2, n1, n2 in edit_blocks(Levenshtein.opcodes(clean, noisy)):
+        c_seg, n_seg = clean[c1:c2], noisy[n1:n2]
+        inside = 0 < c1 and c2 < len(clean) and clean[c1 - 1].isalpha() and clean[c2:c2 + 1].isalpha()
+        if inside and n_seg.strip(" ") == c_seg.strip(" "):
+            lost += max(0, c_seg.count(" ") - n_seg.count(" "))
+            added += max(0, n_seg.count(" ") - c_seg.count(" "))
+    return lost, added
+
+
 def train(pairs: list[tuple[str, str]], name: str, settings: Settings = Settings()) -> ChannelModel:
     """A channel model from (noisy, clean) pairs, lower-cased."""
     counts: Counter[tuple[str, str]] = Counter()
+    spaces = joins = merged = split = 0
     capitals: Counter[tuple[str, str]] = Counter()
     clean_text, noisy_text = [], []
     for noisy, clean in pairs:
@@ -70,16 +84,23 @@ def train(pairs: list[tuple[str, str]], name: str, settings: Settings = Settings
         capitals.update((n, c) for c, n in edits(noisy, clean, 1) if c.islower() and n.isupper() and n.lower() != c)
         noisy, clean = noisy.lower(), clean.lower()
         counts.update(edits(noisy, clean, settings.max_segment))
+        line_lost, line_added = spacing(noisy, clean)
+        merged, split = merged + line_lost, split + line_added
+        spaces += clean.count(" ")
+        joins += sum(a.isalpha() and b.isalpha() for a, b in zip(clean, clean[1:]))
         clean_text.append(clean)
         noisy_text.append(noisy)
     corpus = "\n".join(clean_text)
     occurrences = {c: corpus.count(c) for c, _ in counts}
     ops: dict[str, list[tuple[str, float]]] = {}
     lost: Counter[str] = Counter()
+    uncounted = 0
     for (clean, noisy), count in sorted(counts.items()):
         p = count / (occurrences[clean] + 1)
         if count >= settings.min_count and p >= settings.min_prob:
             ops.setdefault(noisy, []).append((clean, -math.log(p)))
+        else:
+            uncounted += count
         if len(clean) == 1:
             lost[clean] += count
     chars = Counter(corpus)
@@ -94,7 +115,9 @@ def train(pairs: list[tuple[str, str]], name: str, settings: Settings = Settings
     return ChannelModel(name, {s: tuple(sorted(alts, key=lambda a: a[1])) for s, alts in sorted(ops.items())},
                         keep, {ch: math.log((n + 1) / total) for ch, n in sorted(output.items())},
                         unseen_keep=-math.log(settings.keep_floor),
-                        lowered={c: tuple(s) for c, s in lowered.items()})
+                        lowered={c: tuple(s) for c, s in lowered.items()},
+                        space_lost=-math.log((merged + 1) / (spaces + 2)), space_added=-math.log((split + 1) / (joins + 2)),
+                        unseen_edit=-math.log((uncounted + 1) / (len(corpus) + 2)))
 
 
 def conditions(split: str = "train", root: Path | None = None) -> list[str]:

@@ -39,9 +39,10 @@ class Scheme(Enum):
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        """The label at the start of a line: then a space, a letter straight after a dash or
-        full stop ("1.--Each"), or the end of the line."""
-        return re.compile(rf"^(?P<label>{self.value})(?: |(?=[^\W\d_])|$)")
+        """The label at the start of a line: then a space, a letter, an opening quote or
+        bracket straight after a dash or full stop ("1.--Each", "2.--«Je propose»", OCR's
+        "2.--[wo"), or the end of the line."""
+        return re.compile(rf"^(?P<label>{self.value})(?: |(?=[^\W\d_]|[{re.escape(OPENING)}])|$)")
 
     def number(self, numeral: str) -> int | None:
         """The rule number a numeral stands for; None for a Roman numeral not written canonically."""

@@ -11,20 +11,31 @@ is documented in schema/README.md; in short:
   choice/orig/reg (pipeline/tei/readings.py); their reading text is that of the lines.
 - A unit's lines are mixed content with lb at the start of each line: a soft line-end hyphen
   is dropped and its line break is lb break="no" rend="hyphen", a hard one is kept before
-  lb break="no". So a holder's text, whitespace normalized, is the model's `join_lines`.
+  lb break="no". So a holder's text, whitespace normalized, is the model's `join_lines`
+  (less the editors' notes and gap descriptions).
+- pb stands where the print's page breaks: before the outermost unit whose first line opens
+  the page, inside a paragraph only where the page breaks the paragraph.
+- Then the editors' marks go in (pipeline/tei/losses.py, foreign.py): lost symbols, doubtful
+  marks, French.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 from lxml import etree
+
+if TYPE_CHECKING:
+    from ..facsimile import Facsimile
 
 from ..errors import InputError
 from ..model import Kind, Line, Link, Unit, Witness
 from ..variants import VariantPoint
 from . import alignment
-from .header import TeiContext, category_id, corpus_header, declare_languages, witness_header
+from .header import TeiContext, category_id, corpus_header, declare_languages, team_id, witness_header
+from .inline import local
+from .omissions import Omission
 from .readings import Pointers, declare, line_nodes
 from .xml import TEI_NS, XI_NS, XML_ID, XML_LANG, el, serialize
 
@@ -32,10 +43,17 @@ LEAVES = (Kind.ROW, Kind.HEADING, Kind.FIGURE)
 """Kinds whose element holds only their own lines, never other units."""
 RUNS = {Kind.ITEM: "list", Kind.ROW: "table"}
 """Consecutive sibling units of these kinds are wrapped together in one element."""
+PAGED = frozenset({"div", "p", "head", "item", "list", "figure"})
+"""Elements a pb at their very start is moved out of: the page begins before them."""
 
-def witness_document(witness: Witness, units: list[Unit], context: TeiContext) -> bytes:
-    """The TEI file of one witness, from its top-level units in document order."""
-    writer = _Writer(witness, context)
+
+def witness_document(witness: Witness, units: list[Unit], context: TeiContext,
+                     transcripts: Sequence[Witness] = (), omitted: Sequence[Omission] = (),
+                     facsimile: Facsimile | None = None) -> bytes:
+    """The TEI file of one witness, from its top-level units in document order; `transcripts`
+    are the witnesses an edition is made from, `omitted` the source lines left out of its text,
+    `facsimile` the page images it was read from (its lines' `facs`)."""
+    writer = _Writer(witness, context, facsimile)
     parts = {kind: [u for u in units if u.kind is kind] for kind in (Kind.FRONT, Kind.BACK)}
     body_units = [u for u in units if u.kind not in parts]
     if not body_units:
@@ -45,11 +63,21 @@ def witness_document(witness: Witness, units: list[Unit], context: TeiContext) -
         text.insert(0, el("front", {}, *writer.blocks(parts[Kind.FRONT], "section")))
     if parts[Kind.BACK]:
         text.append(el("back", {}, *writer.blocks(parts[Kind.BACK], "section")))
-    header = witness_header(witness, context)
+    _move_page_breaks(text)
+    header = witness_header(witness, context, transcripts, omitted)
+    root = el("TEI", {XML_ID: witness.siglum, XML_LANG: witness.language}, header,
+              *([facsimile.element()] if facsimile else []), text)
+    if context.losses:
+        context.losses.mark(text, witness.siglum, f"#{team_id(witness.siglum)}")
+    if context.foreign:
+        context.foreign.mark(text, witness.siglum)
     if writer.pointers:
-        declare(header, witness.siglum, context.principles.team, context.version,
-                [(t, f"{t}: {witness.title}") for t in witness.made_from])
-    root = el("TEI", {XML_ID: witness.siglum, XML_LANG: witness.language}, header, text)
+        p = context.principles
+        meta = witness.meta
+        declare(header, witness.siglum, p.team, context.version,
+                [(t, f"{t}: {witness.title}") for t in witness.made_from],
+                p.apparatus.edition.format(base=meta["base"], other=meta["collate_with"]),
+                {e.get("resp") for e in text.iter() if e.get("resp")})
     declare_languages(root, [], context.principles)
     return serialize(root)
 
@@ -62,6 +90,9 @@ def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequen
     root = etree.Element(f"{{{TEI_NS}}}teiCorpus", nsmap={None: TEI_NS, "xi": XI_NS})
     root.set(XML_ID, p.corpus_id)
     root.set(XML_LANG, p.header_language)
+    for data in (context.foreign, context.losses):
+        if data:
+            data.check_witnesses({w.siglum for w in witnesses})
     header = corpus_header(witnesses, context)
     root.append(header)
     if links or points:
@@ -69,17 +100,19 @@ def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequen
         root.append(alignment.stand_off(p.corpus_id, links, points))
     for witness in witnesses:
         etree.SubElement(root, f"{{{XI_NS}}}include", href=f"{witness.siglum}.xml")
-    declare_languages(root, [w.language for w in witnesses], p)
+    french = context.foreign.languages([w.siglum for w in witnesses]) if context.foreign else []
+    declare_languages(root, [w.language for w in witnesses] + french, p)
     return serialize(root)
 
 
 class _Writer:
     """Turns the units of one witness into TEI elements."""
 
-    def __init__(self, witness: Witness, context: TeiContext):
+    def __init__(self, witness: Witness, context: TeiContext, facsimile: Facsimile | None = None):
         self.siglum = witness.siglum
         self.categories = context.categories
         self.pointers = Pointers(witness.siglum) if witness.meta.get("collate_with") else None
+        self.facsimile = facsimile
 
     def blocks(self, units: list[Unit], group: str) -> list[etree._Element]:
         """Block elements for sibling units; a HEADING opens a div of type `group` holding what follows it."""
@@ -112,10 +145,10 @@ class _Writer:
     def _content(self, element: etree._Element, unit: Unit) -> etree._Element:
         """Fill a unit's element; returns the element that holds its text (where a lacuna goes)."""
         if unit.kind is Kind.ROW:
-            element.extend(_cell(line) for line in unit.lines)
+            element.extend(_cell(line, self.facsimile) for line in unit.lines)
             return element[-1] if len(element) else element
         if unit.kind is Kind.HEADING:
-            _add_lines(element, unit.lines, self.pointers)
+            _add_lines(element, unit.lines, self.pointers, self.facsimile)
             return element
         heading = _own_heading(unit)
         if heading:
@@ -124,16 +157,16 @@ class _Writer:
             head = etree.SubElement(element, f"{{{TEI_NS}}}head")
             head.text = unit.head
         if unit.kind is Kind.FIGURE:
-            _add_lines(element[0], unit.lines, self.pointers)
+            _add_lines(element[0], unit.lines, self.pointers, self.facsimile)
             return element
         if unit.kind in (Kind.PARAGRAPH, Kind.ITEM):
-            _add_lines(element, unit.lines, self.pointers)
+            _add_lines(element, unit.lines, self.pointers, self.facsimile)
             self._inline_children(element, unit)
             return element
         holder = element
         if unit.lines:
             holder = etree.SubElement(element, f"{{{TEI_NS}}}p")
-            _add_lines(holder, unit.lines, self.pointers)
+            _add_lines(holder, unit.lines, self.pointers, self.facsimile)
         element.extend(self.blocks(unit.children[1:] if heading else unit.children, "subsection"))
         return holder
 
@@ -187,7 +220,8 @@ def _runs(units: list[Unit]):
         yield RUNS.get(run[0].kind), run
 
 
-def _add_lines(holder: etree._Element, lines: list[Line], pointers: Pointers | None = None) -> None:
+def _add_lines(holder: etree._Element, lines: list[Line], pointers: Pointers | None = None,
+               facsimile: Facsimile | None = None) -> None:
     """Append lines as mixed content: an lb (after a pb if a page begins) before each line.
 
     With `pointers` (an edited witness), a line's Readings become app, choice/sic/corr and
@@ -200,8 +234,9 @@ def _add_lines(holder: etree._Element, lines: list[Line], pointers: Pointers | N
             _append_text(holder, "\n")
         brk = {"break": "no"} if joined else {}
         if line.page_break_before:
-            holder.append(el("pb", brk))
-        holder.append(el("lb", {**brk, "rend": "hyphen" if joined and previous.hyphen == "soft" else None}))
+            holder.append(el("pb", {**brk, **_page(line, facsimile)}))
+        holder.append(el("lb", {**brk, "rend": "hyphen" if joined and previous.hyphen == "soft" else None,
+                                "facs": f"#{line.facs}" if line.facs else None}))
         if pointers and line.spans:
             for node in line_nodes(line, pointers):
                 if isinstance(node, str):
@@ -211,6 +246,18 @@ def _add_lines(holder: etree._Element, lines: list[Line], pointers: Pointers | N
         else:
             _append_text(holder, line.reading)
         previous = line
+
+
+def _move_page_breaks(text: etree._Element) -> None:
+    """Move each pb that opens an element out of it, as far as it opens elements: a page that
+    begins with a rule begins before the rule's div, not inside its first paragraph."""
+    for pb in list(text.iter(f"{{{TEI_NS}}}pb")):
+        parent = pb.getparent()
+        while local(parent) in PAGED and parent.index(pb) == 0 and not (parent.text or "").strip() \
+                and not (pb.tail or "").strip():
+            pb.tail = None
+            parent.addprevious(pb)
+            parent = pb.getparent()
 
 
 def _place_label(element: etree._Element, unit: Unit) -> None:
@@ -228,9 +275,18 @@ def _place_label(element: etree._Element, unit: Unit) -> None:
     raise InputError(f"unit {unit.id} has a printed label {unit.printed_label!r} but no text")
 
 
-def _cell(line: Line) -> etree._Element:
+def _page(line: Line, facsimile: Facsimile | None) -> dict[str, str]:
+    """A pb's number and page image, where the line was read from one."""
+    if facsimile is None or line.facs is None:
+        return {}
+    page = facsimile.page_of(line.facs)
+    return {"n": page.n, "facs": f"#{page.id}"}
+
+
+def _cell(line: Line, facsimile: Facsimile | None = None) -> etree._Element:
     """A table cell: one line of a row."""
-    cell = el("cell", {}, *([el("pb")] if line.page_break_before else []))
+    cell = el("cell", {"facs": f"#{line.facs}" if line.facs else None},
+              *([el("pb", _page(line, facsimile))] if line.page_break_before else []))
     _append_text(cell, line.text)
     return cell
 

@@ -1,26 +1,79 @@
-"""The teiHeaders of the corpus: what a witness is, how it was encoded, and in which languages.
+"""The teiHeaders of the corpus: what a witness is, who made it, under which licence, how it was
+encoded, in which languages, and in which versions.
 
 The wording of the editorial principles is data (corpus/editorial/principles.toml), the
-normativity categories too (corpus/editorial/normativity.toml); this module only arranges them
+normativity categories too (corpus/editorial/normativity.toml), the versions
+(revisions.toml), the decisions on French (foreign.toml), the marked losses (losses.toml), and
+what is known of each source (corpus/sources/witnesses.toml); this module only arranges them
 into TEI. Nothing here depends on the time of the build, so the same inputs give the same bytes.
 """
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
 
 from .. import __version__
+from ..collate import tokens
 from ..errors import InputError
 from ..files import read_toml
 from ..model import TRANSCRIPT_ROLES, Witness
 from ..normativity import read_normativity
+from ..sources import Dating, Description, Ocr, RightsStatus, describe
+from .foreign import ForeignWords, read_foreign
+from .losses import Losses, read_losses
+from .omissions import Omission
+from .revisions import Version, read_versions
 from .xml import TEI_NS, XML_ID, XML_LANG, el
 
-EDITORIAL_PARTS = ("segmentation", "hyphenation", "normalization", "correction", "interpretation")
-ISO_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+EDITORIAL_PARTS = ("segmentation", "hyphenation", "normalization", "quotation", "correction",
+                   "interpretation")
+"""The parts of editorialDecl that principles.toml words, in the order they are written."""
+STRICTER = (RightsStatus.FREE, RightsStatus.UNKNOWN, RightsStatus.RESTRICTED)
+"""Rights statuses from the freest: a file's availability is its least free part's."""
+
+
+@dataclass(frozen=True)
+class Licence:
+    """The licence of what the project adds to the texts."""
+
+    name: str
+    url: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Transcription:
+    """The edition's transcription conventions (the values the collation applies) and their wording."""
+
+    apostrophe: str
+    no_space_before: str
+    no_space_after: str
+    edition: str
+    sources: str
+    whitespace: str
+
+    def edition_text(self) -> str:
+        return self.edition.format(apostrophe=self.apostrophe, no_space_before=" ".join(self.no_space_before),
+                                   no_space_after=" ".join(self.no_space_after))
+
+
+@dataclass(frozen=True)
+class Apparatus:
+    """What an edition's header says of its apparatus ({base}, {other}: its transcripts) and of specks."""
+
+    edition: str
+    specks: str
+
+
+@dataclass(frozen=True)
+class ProjectDescription:
+    """The project's self-description and what its sampling leaves out."""
+
+    project: str
+    sampling: str
 
 
 @dataclass(frozen=True)
@@ -33,25 +86,45 @@ class Principles:
     header_language: str
     corpus_title: str
     corpus_id: str
-    licence: str
-    project_desc: str
-    sampling: str
+    licence: Licence
+    description: ProjectDescription
+    transcription: Transcription
     editorial: dict[str, str]
+    apparatus: Apparatus
     languages: dict[str, str]
 
     @classmethod
     def load(cls, path: Path) -> "Principles":
-        """Read and check the principles file."""
+        """Read and check the principles file; its transcription conventions must be the collation's."""
         data = read_toml(path, "editorial principles")
+        tables = {"licence": Licence, "description": ProjectDescription, "transcription": Transcription,
+                  "apparatus": Apparatus}
         try:
-            principles = cls(**{**data, "team_resp": tuple(data["team_resp"])})
+            typed = {name: kind(**data[name]) for name, kind in tables.items()}
+            principles = cls(**{**data, **typed, "team_resp": tuple(data["team_resp"])})
         except (KeyError, TypeError) as error:
             raise InputError(f"editorial principles lack or misname a field: {error}", path) from None
         unknown = set(principles.editorial) - set(EDITORIAL_PARTS)
         if unknown:
             raise InputError(f"unknown [editorial] parts {sorted(unknown)} "
                              f"(known: {', '.join(EDITORIAL_PARTS)})", path)
+        principles.check(path)
         return principles
+
+    def check(self, path: Path) -> None:
+        """The texts' placeholders are known, and [transcription] says what the collation does."""
+        t = self.transcription
+        applied = {"apostrophe": tokens.CONVENTIONS.get(ord("'")), "no_space_before": tokens.CLOSING,
+                   "no_space_after": tokens.OPENING}
+        for name, value in applied.items():
+            if getattr(t, name) != value:
+                raise InputError(f"[transcription] {name} = {getattr(t, name)!r}, but the collation "
+                                 f"applies {value!r} (pipeline/collate/tokens.py)", path)
+        try:
+            t.edition_text()
+            self.apparatus.edition.format(base="", other="")
+        except (KeyError, IndexError) as error:
+            raise InputError(f"unknown placeholder {error} in [transcription] or [apparatus]", path) from None
 
 
 @dataclass(frozen=True)
@@ -61,13 +134,19 @@ class TeiContext:
     principles: Principles
     categories: dict[str, str] = field(default_factory=dict)   # normativity reason → description
     version: str = "0"                                         # of the `ecarte` pipeline
+    versions: tuple[Version, ...] = ()                         # of the corpus, oldest first
+    foreign: ForeignWords | None = None
+    losses: Losses | None = None
 
 
 def load_context(corpus: Path) -> TeiContext:
-    """The TEI context of a corpus directory: its principles, normativity categories and our version."""
-    principles = Principles.load(corpus / "editorial" / "principles.toml")
-    categories, _ = read_normativity(corpus / "editorial" / "normativity.toml")
-    return TeiContext(principles, dict(categories), __version__)
+    """The TEI context of a corpus directory: principles, normativity categories, our version, the
+    corpus's versions and the editors' decisions on French and on losses."""
+    editorial = corpus / "editorial"
+    principles = Principles.load(editorial / "principles.toml")
+    categories, _ = read_normativity(editorial / "normativity.toml")
+    return TeiContext(principles, dict(categories), __version__, read_versions(editorial / "revisions.toml"),
+                      read_foreign(editorial / "foreign.toml"), read_losses(editorial / "losses.toml"))
 
 
 def category_id(siglum: str, reason: str) -> str:
@@ -75,21 +154,31 @@ def category_id(siglum: str, reason: str) -> str:
     return f"{siglum}.nonnormative.{reason}"
 
 
-def witness_header(witness: Witness, context: TeiContext) -> etree._Element:
-    """The teiHeader of a witness's file; langUsage is left empty for `declare_languages`."""
+def team_id(owner: str) -> str:
+    """The xml:id of the team's respStmt in a file's header (pointed to by change/@who and notes)."""
+    return f"{owner}.team"
+
+
+def witness_header(witness: Witness, context: TeiContext, transcripts: Sequence[Witness] = (),
+                   omitted: Sequence[Omission] = ()) -> etree._Element:
+    """The teiHeader of a witness's file; `transcripts` are those an edition is made from,
+    `omitted` the lines left out of its text. langUsage is left empty for `declare_languages`."""
     p = context.principles
-    meta = witness.meta
+    meta, described = witness.meta, describe(witness)
     titles = [el("title", {"type": "main", XML_LANG: witness.language}, text=witness.title)]
     if meta.get("title_en"):
         titles.append(el("title", {"type": "main", XML_LANG: p.header_language}, text=meta["title_en"]))
     titles.append(el("title", {"type": "sub"},
                      text=f"TEI encoding of the witness {witness.siglum} ({witness.kind})"))
+    ocr = [(w.siglum, o) for w in (*transcripts, witness) if (o := describe(w).ocr)]
     file_desc = el("fileDesc", {},
-                   el("titleStmt", {}, *titles, _team(p)),
-                   _publication(p),
+                   el("titleStmt", {}, *titles, _team(p, witness.siglum), *(_ocr(s, o) for s, o in ocr)),
+                   *_edition(context),
+                   _publication(context, [described]),
                    el("sourceDesc", {}, source_bibl(witness)))
     tool = f"The Écarté edition pipeline; units cut by its '{witness.segmenter}' segmenter."
-    return _header(p, file_desc, _encoding(context, tool, witness.siglum))
+    encoding = _encoding(context, tool, witness, omitted, from_ocr=bool(ocr))
+    return _header(context, witness.siglum, file_desc, encoding)
 
 
 def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Element:
@@ -97,34 +186,40 @@ def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Eleme
     p = context.principles
     bibls = [source_bibl(w, corresp=f"{w.siglum}.xml#{w.siglum}") for w in witnesses]
     file_desc = el("fileDesc", {},
-                   el("titleStmt", {}, el("title", {"type": "main"}, text=p.corpus_title), _team(p)),
-                   _publication(p),
+                   el("titleStmt", {}, el("title", {"type": "main"}, text=p.corpus_title),
+                      _team(p, p.corpus_id)),
+                   *_edition(context),
+                   _publication(context, [describe(w) for w in witnesses]),
                    el("sourceDesc", {}, el("listBibl", {}, *bibls)))
     tool = "The Écarté edition pipeline, which built every file of the corpus."
-    return _header(p, file_desc, _encoding(context, tool, None))
+    return _header(context, p.corpus_id, file_desc, _encoding(context, tool, None, (), False))
 
 
 def source_bibl(witness: Witness, corresp: str | None = None) -> etree._Element:
-    """A bibl describing a witness's source: title, author, imprint, notes and checksums."""
-    meta = witness.meta
+    """A bibl describing a witness's source: title, author, imprint, date, address and retrieval,
+    notes, checksums and the transcripts it is made from."""
+    meta, described = witness.meta, describe(witness)
     bibl = el("bibl", {"corresp": corresp},
               el("title", {XML_LANG: witness.language}, text=witness.title))
     for key, tag in (("author", "author"), ("publisher", "publisher"), ("place", "pubPlace")):
         if meta.get(key):
             bibl.append(el(tag, text=meta[key]))
-    if meta.get("date"):
-        bibl.append(el("date", {"when": meta["date"] if ISO_DATE.match(meta["date"]) else None},
-                       text=meta["date"]))
+    if described.date:
+        bibl.append(_date(described.date))
     bibl.append(el("idno", {"type": "siglum"}, text=witness.siglum))
     if witness.source:
         bibl.append(el("idno", {"type": "file"}, text=f"corpus/sources/{witness.source}"))
-    for key, kind in (("url", "URI"), ("sha256", "sha256")):
-        if meta.get(key):
-            bibl.append(el("idno", {"type": kind}, text=meta[key]))
+    if described.url:
+        bibl.append(el("idno", {"type": "URI"}, text=described.url))
+    if described.retrieved:
+        bibl.append(_date(described.retrieved, "retrieved"))
+    if witness.sha256:
+        bibl.append(el("idno", {"type": "sha256"}, text=witness.sha256))
     bibl.append(el("note", {"type": "kind"}, text=witness.kind))
-    for key in ("description", "provenance", "date_note"):
-        if meta.get(key):
-            bibl.append(el("note", {"type": key.replace("_", "-")}, text=meta[key]))
+    notes = [("description", meta.get("description")), ("provenance", meta.get("provenance")),
+             ("url", described.url_note), ("date-note", described.date and described.date.note),
+             ("retrieved", described.retrieved and described.retrieved.note)]
+    bibl.extend(el("note", {"type": kind}, text=text) for kind, text in notes if text)
     for key in TRANSCRIPT_ROLES:
         if meta.get(key):
             bibl.append(el("relatedItem", {"type": key.replace("_", "-"),
@@ -143,33 +238,92 @@ def declare_languages(root: etree._Element, extra: list[str], principles: Princi
         lang_usage.append(el("language", {"ident": code}, text=principles.languages[code]))
 
 
-def _team(p: Principles) -> etree._Element:
-    return el("respStmt", {}, *(el("resp", text=r) for r in p.team_resp), el("name", text=p.team))
+def describe_french(interpretation: etree._Element, foreign: ForeignWords, siglum: str) -> None:
+    """State in editorialDecl/interpretation the criterion for tagging French and this text's decisions."""
+    interpretation.append(el("p", text=foreign.criterion))
+    for decisions, heading in zip(foreign.here(siglum), ("Tagged as French in this text:",
+                                                          "Left untagged as words of the text's language:")):
+        if decisions:
+            items = [el("item", text=f"{' | '.join(d.forms)}: {d.reason}") for d in decisions]
+            interpretation.append(el("p", {}, el("list", {}, *items), text=heading))
 
 
-def _publication(p: Principles) -> etree._Element:
-    return el("publicationStmt", {},
-              el("publisher", text=p.project),
-              el("availability", {}, el("licence", {}, el("p", text=p.licence))))
+def _date(dating: Dating, kind: str | None = None) -> etree._Element:
+    return el("date", {"type": kind, "when": dating.when, "notBefore": dating.not_before,
+                       "notAfter": dating.not_after}, text=dating.text)
 
 
-def _encoding(context: TeiContext, tool: str, siglum: str | None) -> etree._Element:
+def _team(p: Principles, owner: str) -> etree._Element:
+    return el("respStmt", {XML_ID: team_id(owner)},
+              *(el("resp", text=r) for r in p.team_resp), el("name", text=p.team))
+
+
+def _ocr(siglum: str, ocr: Ocr) -> etree._Element:
+    """Who (which engine) transcribed a transcript, as far as known, and on what evidence."""
+    engine = f"{ocr.engine} {ocr.version}" if ocr.version else ocr.engine
+    return el("respStmt", {},
+              el("resp", text=f"OCR of the print into the transcript {siglum}"),
+              el("name", {"type": "software"}, text=f"{engine}, model {ocr.model}"),
+              el("note", text=ocr.evidence))
+
+
+def _edition(context: TeiContext) -> list[etree._Element]:
+    """The editionStmt: the corpus's current version and its date (none without versions)."""
+    if not context.versions:
+        return []
+    last = context.versions[-1]
+    day = last.when.isoformat()
+    return [el("editionStmt", {}, el("edition", {"n": last.n}, el("date", {"when": day}, text=day),
+                                     text=f"Version {last.n} of the corpus, "))]
+
+
+def _publication(context: TeiContext, described: list[Description]) -> etree._Element:
+    """Publisher, date and availability: the project's licence, then each source text's rights."""
+    p = context.principles
+    rights = [d.rights for d in described if d.rights]
+    status = max([RightsStatus.FREE] + [r.status for r in rights] +
+                 [RightsStatus.UNKNOWN] * (len(rights) < len(described)), key=STRICTER.index)
+    licences = [el("licence", {"target": p.licence.url}, el("p", text=f"{p.licence.name}. {p.licence.text}"))]
+    if len(described) == 1:
+        licences.append(_source_licence(described[0]))
+    else:
+        licences.append(el("p", text="The rights in each source text are stated in its own file."))
+    publication = el("publicationStmt", {}, el("publisher", text=p.project))
+    if context.versions:
+        publication.append(el("date", {"when": context.versions[-1].when.isoformat()},
+                              text=context.versions[-1].when.isoformat()))
+    publication.append(el("availability", {"status": status.value}, *licences))
+    return publication
+
+
+def _source_licence(described: Description) -> etree._Element:
+    rights = described.rights
+    if rights is None:
+        return el("p", text="The rights in the source text are not recorded.")
+    text = f"The source text: {rights.statement}." + (f" {rights.note}" if rights.note else "")
+    return el("licence", {"target": rights.url}, el("p", text=text))
+
+
+def _encoding(context: TeiContext, tool: str, witness: Witness | None, omitted: Sequence[Omission],
+              from_ocr: bool) -> etree._Element:
     """The encodingDesc: project, sampling, editorial principles, the normativity taxonomy, the tool.
 
-    The taxonomy is declared in each witness's file (`siglum`), not in the corpus's header.
+    The taxonomy and the decisions on French are declared in each witness's file, not in the
+    corpus's header.
     """
     p = context.principles
-    parts = [el(name, {"eol": "hard"} if name == "hyphenation" else {}, el("p", text=p.editorial[name]))
-             for name in EDITORIAL_PARTS if name in p.editorial]
+    sampling = el("samplingDecl", {}, el("p", text=p.description.sampling))
+    if omitted:
+        sampling.append(el("p", {}, el("list", {}, *(el("item", text=o.describe()) for o in omitted)),
+                           text="Lines left out of this text:"))
     encoding = el("encodingDesc", {},
-                  el("projectDesc", {}, el("p", text=p.project_desc)),
-                  el("samplingDecl", {}, el("p", text=p.sampling)),
-                  el("editorialDecl", {}, *parts))
-    if siglum and context.categories:
-        categories = [el("category", {XML_ID: category_id(siglum, reason)}, el("catDesc", text=text))
+                  el("projectDesc", {}, el("p", text=p.description.project)), sampling,
+                  _editorial(context, witness, from_ocr))
+    if witness and context.categories:
+        categories = [el("category", {XML_ID: category_id(witness.siglum, reason)}, el("catDesc", text=text))
                       for reason, text in context.categories.items()]
         encoding.append(el("classDecl", {},
-                           el("taxonomy", {XML_ID: f"{siglum}.normativity"},
+                           el("taxonomy", {XML_ID: f"{witness.siglum}.normativity"},
                               el("desc", text="Units that state no rule of play or procedure, by reason."),
                               *categories)))
     encoding.append(el("appInfo", {}, el("application", {"ident": "ecarte", "version": context.version},
@@ -177,6 +331,35 @@ def _encoding(context: TeiContext, tool: str, siglum: str | None) -> etree._Elem
     return encoding
 
 
-def _header(p: Principles, file_desc: etree._Element, encoding: etree._Element) -> etree._Element:
-    return el("teiHeader", {XML_LANG: p.header_language},
-              file_desc, encoding, el("profileDesc", {}, el("langUsage")))
+def _editorial(context: TeiContext, witness: Witness | None, from_ocr: bool) -> etree._Element:
+    """The editorialDecl: the principles' parts, the transcription conventions for this kind of
+    text, the specks of an OCR'd text, and the criterion and decisions on French."""
+    p = context.principles
+    t = p.transcription
+    attributes = {"hyphenation": {"eol": "hard"}, "normalization": {"method": "markup"},
+                  "quotation": {"marks": "all"}, "correction": {"method": "markup"}}
+    parts = {name: el(name, attributes.get(name, {}), el("p", text=p.editorial[name]))
+             for name in EDITORIAL_PARTS if name in p.editorial}
+    if "normalization" in parts:
+        parts["normalization"].append(el("p", text=t.whitespace))
+    if "correction" in parts and from_ocr:
+        parts["correction"].append(el("p", text=p.apparatus.specks))
+    if witness and context.foreign and "interpretation" in parts:
+        describe_french(parts["interpretation"], context.foreign, witness.siglum)
+    conventions = [t.edition_text()] if witness is None or witness.is_edition else []
+    if witness is None or not witness.is_edition:
+        conventions.append(t.sources)
+    punctuation = el("punctuation", {"marks": "all"}, *(el("p", text=c) for c in conventions))
+    return el("editorialDecl", {}, *parts.values(), punctuation)
+
+
+def _header(context: TeiContext, owner: str, file_desc: etree._Element,
+            encoding: etree._Element) -> etree._Element:
+    header = el("teiHeader", {XML_LANG: context.principles.header_language},
+                file_desc, encoding, el("profileDesc", {}, el("langUsage")))
+    if context.versions:
+        header.append(el("revisionDesc", {}, *(
+            el("change", {"when": v.when.isoformat(), "n": v.n, "who": f"#{team_id(owner)}"},
+               text=v.description) for v in reversed(context.versions))))
+    return header
+

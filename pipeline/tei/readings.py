@@ -1,8 +1,9 @@
 """The TEI of an edited line's Readings (pipeline/collate, pipeline/normalize), kept apart as DTABf does.
 
-- the witnesses' readings where they differ: `<app><lem resp source>…</lem><rdg wit>…</rdg></app>`
-  (parallel segmentation; @wit points to the transcript's declaration in the header's listWit,
-  which points to the transcript's own TEI file);
+- the witnesses' readings where they differ: `<app><lem wit resp source>…</lem><rdg wit>…</rdg></app>`
+  (parallel segmentation; lem/@wit names the transcripts that read the edition's text, each rdg
+  a reading that differs from it; @wit points to the transcript's declaration in the header's
+  listWit, which points to the transcript's own TEI file);
 - a misprint of the print: `<choice><sic>…</sic><corr resp source>…</corr></choice>`;
 - the modern spelling: `<choice><orig>…</orig><reg>…</reg></choice>`.
 
@@ -74,8 +75,12 @@ def reading_element(reading: Reading, pointers: Pointers) -> etree._Element:
     witnesses: dict[str, list[str]] = {}
     for siglum, text in reading.rdgs:
         witnesses.setdefault(text, []).append(pointers.wit(siglum))
+    agreeing = witnesses.pop(reading.text, None)
+    if not witnesses:
+        return core if isinstance(core, etree._Element) else _holding("seg", decided, core)
     rdgs = [el("rdg", {"wit": " ".join(wits)}, text=text or None) for text, wits in witnesses.items()]
-    return el("app", {}, _holding("lem", decided, core), *rdgs)
+    lem = {"wit": " ".join(agreeing) if agreeing else None, **decided}
+    return el("app", {}, _holding("lem", lem, core), *rdgs)
 
 
 def _holding(tag: str, attrs: dict, content: str | etree._Element) -> etree._Element:
@@ -85,12 +90,13 @@ def _holding(tag: str, attrs: dict, content: str | etree._Element) -> etree._Ele
 
 
 def declare(header: etree._Element, siglum: str, team: str, version: str,
-            transcripts: list[tuple[str, str]]) -> None:
+            transcripts: list[tuple[str, str]], apparatus: str, used: set[str]) -> None:
     """Declare in an edited witness's teiHeader what its Readings point to.
 
     The transcripts (siglum, title) in the sourceDesc's listWit, the editor (a respStmt of the
-    titleStmt), the collation and repair (applications of appInfo), the `corr:` prefix of the
-    corrections entries and the variant encoding.
+    titleStmt), the `corr:` prefix of the corrections entries, the variant encoding with
+    `apparatus`, the description of how it was made, and, of the collation and repair
+    (applications of appInfo), those that some @resp of the text (`used`) points to.
     """
     header.find(f"{{{TEI_NS}}}fileDesc/{{{TEI_NS}}}sourceDesc").append(el("listWit", {}, *(
         el("witness", {XML_ID: witness_id(siglum, t), "corresp": f"{t}.xml#{t}"}, text=title)
@@ -103,6 +109,8 @@ def declare(header: etree._Element, siglum: str, team: str, version: str,
     app_info.addprevious(el("listPrefixDef", {}, el("prefixDef", {
         "ident": CORRECTIONS[1], "matchPattern": "(.+)", "replacementPattern": CORRECTIONS_PATH})))
     app_info.addprevious(el("variantEncoding", {"method": "parallel-segmentation", "location": "internal"}))
+    app_info.addprevious(el("p", text=apparatus))
     app_info.extend(el("application", {XML_ID: f"{siglum}.{name}", "ident": f"ecarte-{name}", "version": version},
                        el("label", text=name), el("desc", text=desc))
-                    for key, (name, desc) in RESPONSIBLE.items() if key != "#editor")
+                    for key, (name, desc) in RESPONSIBLE.items()
+                    if key != "#editor" and Pointers(siglum).resp(key) in used)

@@ -13,8 +13,12 @@ SCHEMA_PIS = (
     ("../../schema/ecarte-tei.sch", "http://purl.oclc.org/dsdl/schematron"),
 )
 INDENT = "  "
-INLINE = frozenset({"app", "lem", "rdg", "choice", "sic", "corr", "orig", "reg", "seg"})
-"""Phrase-level elements whose content is never re-indented."""
+INLINE = frozenset({"app", "lem", "rdg", "choice", "sic", "corr", "orig", "reg", "seg", "foreign",
+                    "unclear", "gap"})
+"""Phrase-level elements whose content is never re-indented (line breaks already in it are)."""
+RUNNING = frozenset({"lb", "app", "choice", "seg", "foreign", "unclear"})
+"""Children that occur only in running text: their parent is mixed content even if all its text
+is inside them (a head that is a label and a French phrase)."""
 
 
 def witness_id(owner: str, siglum: str) -> str:
@@ -47,14 +51,19 @@ def serialize(root: etree._Element) -> bytes:
 def _indent(element: etree._Element, depth: int) -> None:
     """Indent element-only content; in mixed content only indent the line breaks already there.
 
-    Phrase-level elements of an edited text (app, choice and what they hold) are left as they
-    are: white space inside them would be text of the reading.
+    Phrase-level elements (app, choice, foreign and what they hold) get no new white space: it
+    would be text of the reading; a line break already inside one (a French phrase running on
+    to the next line) is indented like the lines around it.
     """
     if etree.QName(element).localname in INLINE:
+        for node in element.iter():
+            node.text = node.text and node.text.replace("\n", "\n" + INDENT * depth)
+            if node is not element:
+                node.tail = node.tail and node.tail.replace("\n", "\n" + INDENT * depth)
         return
     children = list(element)
     pad = "\n" + INDENT * (depth + 1)
-    if bool((element.text or "").strip()) or any((c.tail or "").strip() for c in children):
+    if bool((element.text or "").strip()) or any((c.tail or "").strip() or _phrase(c) for c in children):
         element.text = element.text and element.text.replace("\n", pad)
         for child in children:
             _indent(child, depth + 1)
@@ -67,3 +76,7 @@ def _indent(element: etree._Element, depth: int) -> None:
         _indent(child, depth + 1)
         child.tail = pad
     children[-1].tail = "\n" + INDENT * depth
+
+
+def _phrase(node: etree._Element) -> bool:
+    return isinstance(node.tag, str) and etree.QName(node).localname in RUNNING

@@ -49,3 +49,17 @@ def test_words_broken_at_a_line_end_are_normalized_whole():
     assert "szá-" in units["hu-nc.48"].lines[1].text and " számit " in units["hu-nc.48"].text
     assert " számít " in normalized_text(units["hu-nc.48"])
     assert normalized_text(units["hu-nc.34"]).startswith("Aki dacára annak")
+
+
+def test_the_suit_is_read_szin_where_the_print_has_szint():
+    units = {u.id: u for u in corpus.load_corpus()["hu-nc"].walk()}
+    for unit in ("hu-nc.30", "hu-nc.32"):
+        modern = normalized_text(units[unit])
+        assert "színt" in modern and "szint" not in modern
+        regs = {(s.text, s.reg) for line in units[unit].lines for s in line.spans
+                if isinstance(s, Reading) and s.reg}
+        assert ("szint", "színt") in regs and "szint" in units[unit].text
+    assert "a többi színt üti" in normalized_text(units["hu-nc.30"])
+    assert "íratnak fel" in normalized_text(units["hu-nc.3"])
+    assert "a kihítt kártyát" in normalized_text(units["hu-nc.34"])
+    assert "már kihívatott" in normalized_text(units["hu-nc.44"])

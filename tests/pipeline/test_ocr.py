@@ -82,7 +82,7 @@ def test_pdf_without_poppler_is_a_clear_error(tmp_path, capsys, monkeypatch):
     pdf = tmp_path / "scan.pdf"
     pdf.write_bytes(b"%PDF-1.4\n%%EOF\n")
     assert main(["ocr", str(pdf)]) == 2
-    assert capsys.readouterr().err == f"ecarte ocr: {pdf}: PDF needs poppler-utils (pdftoppm); install it or give page images\n"
+    assert capsys.readouterr().err == f"ecarte ocr: {pdf}: PDF needs poppler-utils (pdfinfo, pdftoppm); install it or give page images\n"
 
 
 def test_unknown_language(capsys):

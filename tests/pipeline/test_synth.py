@@ -8,6 +8,8 @@ import pytest
 from pipeline.workbench.evaluate import cer
 from pipeline.workbench.synth.line_pairs import pair_lines
 from pipeline.workbench.synth.generate import escape, generate, make_page, read_pairs, unescape
+from pipeline.errors import InputError
+from pipeline.workbench.synth.prose import Document, Split, documents, extract, read_prose
 from pipeline.workbench.synth.text import TextSource, historical
 from pipeline.workbench.synth.typeset import break_points
 
@@ -16,8 +18,8 @@ from pipeline.workbench.synth.typeset import break_points
 def generated(tmp_path_factory):
     """Two runs of the same seed (two small pages, one held out), and the output of the first."""
     first, second = tmp_path_factory.mktemp("first"), tmp_path_factory.mktemp("second")
-    generate(2, 1, seed=5, out=first, workers=2, max_lines=4)
-    generate(2, 1, seed=5, out=second, workers=1, max_lines=4)
+    generate(2, 1, seed=2, out=first, workers=2, max_lines=4)
+    generate(2, 1, seed=2, out=second, workers=1, max_lines=4)
     return first, second
 
 
@@ -33,7 +35,7 @@ def test_same_seed_same_bytes(generated):
 def test_pairs_are_the_typeset_lines_in_order(generated):
     first, _ = generated
     for split, index in (("train", 0), ("heldout", 1)):
-        typeset = list(make_page(5, index, max_lines=4)[0].lines)
+        typeset = list(make_page(2, index, split, max_lines=4)[0].lines)
         for lang in ("eng", "hun"):
             pairs = read_pairs(first / split / f"{lang}.tsv")
             clean = [c for _, c in pairs]
@@ -60,11 +62,56 @@ def test_period_spelling():
     assert historical("kocsi") == "kocsi" and historical("Cecil") == "Czeczil"
 
 
-def test_text_is_deterministic_and_hungarian():
-    paragraphs = [TextSource(random.Random("x"), True).paragraph() for _ in range(2)]
-    assert paragraphs[0] == paragraphs[1]
-    text = " ".join(" ".join(TextSource(random.Random(i), False).paragraph()) for i in range(20))
-    assert any(c in text for c in "őű") and "«" in text
+DOCUMENTS = (Document("a.html", "Első", ("Az első bekezdés szövege.", "A második „idézett” bekezdés.")),
+             Document("b.html", "Egy nagyon hosszú cím, amely nem lehet fejléc a lapon", ("Harmadik.",)),
+             Document("c.html", "Harmadik", ("A negyedik bekezdés, a kilencz.",)))
+
+
+def test_text_reads_the_documents_on_in_order():
+    source = TextSource(random.Random("x"), False, DOCUMENTS)
+    source.document, source.paragraph_index = 0, 0
+    read = [" ".join(w for w in source.paragraph() if not w[:-1].isdigit()) for _ in range(3)]
+    assert read == ["Az első bekezdés szövege.", "A második „idézett” bekezdés.", "Harmadik."]
+    assert source.heading() == "Harmadik"             # the long title is never a heading
+    assert source.read == ["a.html", "b.html", "c.html"]
+
+
+def test_period_pages_spell_and_quote_as_about_1900():
+    source = TextSource(random.Random("x"), True, DOCUMENTS)
+    source.document, source.paragraph_index = 0, 1
+    assert " ".join(source.paragraph()).endswith("A második «idézett» bekezdés.")
+    assert TextSource(random.Random("y"), True, DOCUMENTS).paragraph() == \
+        TextSource(random.Random("y"), True, DOCUMENTS).paragraph()
+
+
+def test_the_committed_prose_is_split_by_document_and_hungarian():
+    train, heldout = documents(Split.TRAIN), documents(Split.HELDOUT)
+    assert len(heldout) * 4 < len(train) and not {d.name for d in train} & {d.name for d in heldout}
+    source, _ = read_prose()
+    assert source["package"] == "libreoffice-help-hu" and source["licence"] == "MPL-2.0"
+    text = " ".join(p for d in heldout for p in d.paragraphs)
+    assert text.count(" a ") > 100 and any(c in text for c in "őű")
+
+
+def test_prose_is_taken_from_the_help_pages_hungarian_paragraphs_only(tmp_path):
+    page = tmp_path / "text" / "page.html"
+    page.parent.mkdir()
+    page.write_text("""<html><body><div id="DisplayArea"><h1>Cím</h1>
+<p>Válassza a <span class="switchinline"><span id="MACx" class="MAC">LibreOffice - Beállítások</span>
+<span id="defaultx">Eszközök - Beállítások</span></span> menüparancsot a lap alján.</p>
+<p>Choose the menu command to open the dialog.</p>
+<p>Írja be a =SZUM(A1:A3) képletet a cellába, majd nyomja le.</p>
+<p>Rövid.</p></div></body></html>""", encoding="utf-8")
+    (tmp_path / "text" / "same.html").write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+    assert extract(tmp_path) == [Document("text/page.html", "Cím", (
+        "Válassza a Eszközök - Beállítások menüparancsot a lap alján.",))]   # said once: same.html has none
+
+
+def test_a_malformed_prose_file_is_an_input_error_naming_the_line(tmp_path):
+    path = tmp_path / "prose.jsonl"
+    path.write_text('{"source": {}}\n{"document": "a.html"}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="prose.jsonl:2"):
+        read_prose(path)
 
 
 @pytest.mark.parametrize("word, points", [
@@ -84,3 +131,13 @@ def test_an_output_that_is_a_file_is_refused_before_any_work(tmp_path, capsys):
     target.write_text("", encoding="utf-8")
     assert main(["synth", "--pages", "1", "--heldout", "0", "--out", str(target)]) == 2
     assert "must be a folder" in capsys.readouterr().err
+
+
+def test_extracting_prose_from_a_file_that_is_no_package_is_one_line(tmp_path, capsys):
+    from ecarte.cli import main
+
+    junk = tmp_path / "help.deb"
+    junk.write_text("not a package", encoding="utf-8")
+    assert main(["synth", "--extract-prose", str(junk)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "help.deb" in err and "Debian package" in err

@@ -23,7 +23,8 @@ CATEGORIES = {"title": "title page: states no rule", "heading": "a heading: stat
 
 @pytest.fixture(scope="module")
 def context():
-    return dataclasses.replace(load_context(ROOT / "corpus"), categories=CATEGORIES)
+    """The real principles and versions; no decisions on French or losses (they name real units)."""
+    return dataclasses.replace(load_context(ROOT / "corpus"), categories=CATEGORIES, foreign=None, losses=None)
 
 
 def witness(siglum: str = "hu-nc", language: str = "hu", **meta) -> Witness:
@@ -73,8 +74,9 @@ def by_id(root: etree._Element, id: str) -> etree._Element:
     return found[0]
 
 
-ALTERNATIVES = {f"{{{TEI_NS}}}{tag}" for tag in ("label", "rdg", "sic", "reg")}
-"""What is not the reading text: printed labels, the witnesses' readings, misprints, modern forms."""
+ALTERNATIVES = {f"{{{TEI_NS}}}{tag}" for tag in ("label", "rdg", "sic", "reg", "note", "desc")}
+"""What is not the reading text: printed labels, the witnesses' readings, misprints, modern forms,
+the editors' notes and descriptions of gaps."""
 
 
 def reading_text(element: etree._Element) -> str:

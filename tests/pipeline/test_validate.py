@@ -106,9 +106,9 @@ def test_root_id_must_be_the_file_name(corpus):
 
 def test_element_not_in_the_schema_is_named(corpus):
     path = corpus / "xx-demo.xml"
-    line = edit(path, "<gap reason=\"lost\"/>", "<unclear>x</unclear>")
+    line = edit(path, "<gap reason=\"lost\"/>", "<damage>x</damage>")
     found = messages(corpus)
-    assert found and all(m.startswith(f"{path}:{line}: element \"unclear\" not allowed") for m in found)
+    assert found and all(m.startswith(f"{path}:{line}: element \"damage\" not allowed") for m in found)
 
 
 def test_malformed_file_is_named_with_its_line(corpus):

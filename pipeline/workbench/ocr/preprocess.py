@@ -1,10 +1,12 @@
-"""Image preparation before Tesseract: grayscale, scaling to about 300 dpi, deskew, binarization.
+"""Image preparation before Tesseract: grayscale, enlarging small text, deskew, binarization.
 
 Each step is a function of its own; `prepare` chains the enabled ones and returns the geometry
-(scale, rotation) needed to map Tesseract's boxes back onto the original image. Measured on
-synthetic pages (pipeline/workbench/synth/README.md): deskewing pays from about 1° on (below, Tesseract
-copes and resampling costs a little); binarizing before Tesseract costs accuracy (its LSTM reads
-grayscale), so it is off unless asked for.
+(scale, rotation) needed to map Tesseract's boxes back onto the original image. Each step earns
+its place by measurement on held-out synthetic pages (`ecarte ocr --evaluate`, figures in
+pipeline/workbench/synth/README.md): enlarging pays for clearly small text (an x-height under
+8 px) but turns specks into letters on larger text, so a page is resampled only then, and only
+when its text size is measured with confidence; deskewing pays from about 1.5°; binarizing costs
+accuracy (Tesseract's LSTM reads grayscale), so it is off unless asked for.
 """
 from __future__ import annotations
 
@@ -14,12 +16,16 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps
 
-TARGET_DPI = 300
-TARGET_LINE_HEIGHT = 48       # px: the height of a line of 11-pt type at 300 dpi
+MIN_X_HEIGHT = 8.0            # px: text whose x-height is smaller is enlarged
+TARGET_X_HEIGHT = 20.0        # px: 10-pt type at 300 dpi, which Tesseract reads best
 MAX_SCALE = 4.0
+MIN_PITCH = 4                 # px: the smallest line pitch looked for
+MIN_PERIODICITY = 0.3         # the rows' ink autocorrelation at the pitch needed to trust it (two lines: 0.36)
+PITCH_RATIO = (1.5, 5.0)      # plausible line pitch over x-height: set solid to very loosely leaded
+BAND_LEVEL = 0.5              # an x-band row holds at least this share of a typical text row's ink
 SKEW_RANGE = 5.0              # degrees searched either way
 SKEW_STEP = 0.1
-MIN_SKEW = 1.0                # degrees; a smaller skew is left to Tesseract
+MIN_SKEW = 1.5                # degrees; a smaller skew is left to Tesseract (turning costs more)
 
 
 @dataclass(frozen=True)
@@ -82,24 +88,80 @@ def binarize(gray: Image.Image) -> Image.Image:
     return gray.point(lambda v: 255 if v > threshold else 0)
 
 
-def line_height(gray: Image.Image) -> float | None:
-    """The median height of the bands of rows that hold ink, or None for a blank image."""
-    ink = np.asarray(gray) <= otsu_threshold(gray)
-    rows = ink.mean(axis=1) > 0.002
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], rows.astype(np.int8), [0]))))
-    runs = edges[1::2] - edges[::2]
-    runs = runs[runs >= 3]
-    return float(np.median(runs)) if runs.size else None
+@dataclass(frozen=True)
+class TextSize:
+    """The size of a page's text: its line pitch and the x-height of its lines, in pixels."""
+
+    pitch: float              # the period of the rows' ink: baseline to baseline
+    x_height: float           # the height of the dense band of a line, from baseline to x-line
+    periodicity: float        # the rows' ink autocorrelation at the pitch: 1 for identical lines
+
+    @property
+    def sure(self) -> bool:
+        """Whether to trust the measurement: clearly repeating lines, at a plausible pitch for their size."""
+        return (self.periodicity >= MIN_PERIODICITY
+                and PITCH_RATIO[0] <= self.pitch / self.x_height <= PITCH_RATIO[1])
 
 
-def scale_factor(gray: Image.Image, dpi: float | None) -> float:
-    """How much to enlarge for about 300 dpi: from the image's DPI if it has one, else its text size."""
-    if dpi and dpi >= 50:
-        factor = TARGET_DPI / dpi
-    else:
-        height = line_height(gray)
-        factor = TARGET_LINE_HEIGHT / height if height else 1.0
-    return min(factor, MAX_SCALE) if factor > 1.2 else 1.0
+def ink_rows(gray: Image.Image, angle: float = 0.0) -> np.ndarray:
+    """Ink pixels per row (Otsu's threshold) once the image is turned by `angle` degrees."""
+    ink = Image.fromarray(np.where(np.asarray(gray) <= otsu_threshold(gray), 255, 0).astype(np.uint8))
+    if angle:
+        ink = ink.rotate(angle, resample=Image.Resampling.NEAREST)
+    return np.asarray(ink, dtype=np.float64).sum(axis=1) / 255
+
+
+def line_pitch(rows: np.ndarray) -> tuple[float, float] | None:
+    """The period of the rows' ink and the autocorrelation there, or None if nothing repeats.
+
+    The first autocorrelation peak at least half as high as the highest, so that a page whose
+    every other line is alike is not measured at twice its pitch.
+    """
+    centred = rows - rows.mean()
+    spectrum = np.fft.rfft(centred, 2 * rows.size)
+    auto = np.fft.irfft(spectrum * np.conj(spectrum))[:rows.size]
+    if auto[0] <= 0:
+        return None
+    auto /= auto[0]
+    lags = np.arange(MIN_PITCH, rows.size // 2)              # two lines at least
+    peaks = lags[(auto[lags] >= auto[lags - 1]) & (auto[lags] > auto[lags + 1]) & (auto[lags] > 0)]
+    if not peaks.size:
+        return None
+    lag = int(peaks[auto[peaks] >= auto[peaks].max() / 2][0])
+    before, at, after = auto[lag - 1], auto[lag], auto[lag + 1]
+    curve = before - 2 * at + after
+    return lag + (0.5 * (before - after) / curve if curve else 0.0), float(at)      # parabola's top
+
+
+def x_height(rows: np.ndarray, pitch: float) -> float:
+    """The height of the dense band of the mean text line: the rows' ink folded at the pitch.
+
+    The rows of the mean line (less its emptiest row: noise) that hold at least BAND_LEVEL of a
+    typical text row's ink (its 80th percentile) are the x-band; ascenders, accents, descenders
+    and the rows where lines touch hold far less.
+    """
+    bins = round(pitch)
+    phase = np.floor(np.arange(rows.size) % pitch / pitch * bins).astype(int) % bins
+    mean = np.bincount(phase, rows, bins) / np.maximum(np.bincount(phase, minlength=bins), 1)
+    mean -= mean.min()
+    return float(np.count_nonzero(mean >= BAND_LEVEL * np.percentile(mean, 80)) * pitch / bins)
+
+
+def text_size(gray: Image.Image, angle: float = 0.0) -> TextSize | None:
+    """The text size of a page whose lines `angle` turns level, or None where no lines repeat."""
+    rows = ink_rows(gray, angle)
+    found = line_pitch(rows) if rows.any() else None
+    if found is None:
+        return None
+    pitch, periodicity = found
+    return TextSize(float(pitch), x_height(rows, pitch), periodicity)
+
+
+def scale_factor(size: TextSize | None) -> float:
+    """How much to enlarge: to TARGET_X_HEIGHT when the text is surely smaller than MIN_X_HEIGHT, else 1."""
+    if size is None or not size.sure or size.x_height >= MIN_X_HEIGHT:
+        return 1.0
+    return min(TARGET_X_HEIGHT / size.x_height, MAX_SCALE)
 
 
 def rescale(gray: Image.Image, factor: float) -> Image.Image:
@@ -138,11 +200,10 @@ def rotate(gray: Image.Image, angle: float) -> Image.Image:
 def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     """The original image made ready for Tesseract by the enabled steps."""
     gray = grayscale(image)
-    dpi = image.info.get("dpi", (None,))[0]
-    factor = scale_factor(gray, float(dpi) if dpi else None) if steps.scale else 1.0
+    angle = skew_angle(gray) if steps.scale or steps.deskew else 0.0
+    factor = scale_factor(text_size(gray, angle)) if steps.scale else 1.0
     gray = rescale(gray, factor)
-    angle = skew_angle(gray) if steps.deskew else 0.0
-    angle = angle if abs(angle) >= MIN_SKEW else 0.0
+    angle = angle if steps.deskew and abs(angle) >= MIN_SKEW else 0.0
     gray = rotate(gray, angle)
     if steps.binarize:
         gray = binarize(gray)

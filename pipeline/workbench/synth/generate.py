@@ -1,6 +1,7 @@
-"""Synthetic (noisy, clean) line pairs: made-up pages typeset, degraded, OCR-ed by `eng` and `hun`."""
+"""Synthetic (noisy, clean) line pairs: pages of real prose typeset, degraded, OCR-ed by `eng` and `hun`."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -21,12 +22,13 @@ from ...files import write_atomic
 from ..ocr import recognize, single_threaded_tesseract
 from .line_pairs import pair_lines
 from .degrade import degrade
+from .prose import PROSE, Split, documents, read_prose
 from .text import TextSource
 from .typeset import FONTS, Sheet, typeset_page
 
 ENGINES = ("eng", "hun")
 PSM = 4
-SPLITS = ("train", "heldout")
+SPLITS = tuple(split.value for split in Split)
 Pair = tuple[str, str]
 
 
@@ -39,25 +41,27 @@ class PageRecord:
     font: str
     size: int
     period_spelling: bool
+    documents: tuple[str, ...]     # the prose documents the page reads, in order
     lines: int
     pairs: dict[str, int]
 
 
-def make_page(seed: int, index: int, max_lines: int | None = None) -> tuple[Sheet, bool]:
-    """The typeset page number `index` of the run seeded with `seed`, and whether it is in c.1900 spelling."""
+def make_page(seed: int, index: int, split: str, max_lines: int | None = None) -> tuple[Sheet, TextSource]:
+    """The typeset page number `index` of the run seeded with `seed`, of prose from the documents of
+    `split`, and the text source it was read from (its spelling, its documents)."""
     rng = random.Random(f"{seed}:{index}")
-    period = rng.random() < 0.5
-    return typeset_page(TextSource(rng, period), rng, max_lines), period
+    source = TextSource(rng, rng.random() < 0.5, documents(Split(split)))
+    return typeset_page(source, rng, max_lines), source
 
 
 def _page_pairs(job: tuple[int, int, str, int | None]) -> tuple[PageRecord, dict[str, list[Pair]]]:
     seed, index, split, max_lines = job
-    sheet, period = make_page(seed, index, max_lines)
+    sheet, source = make_page(seed, index, split, max_lines)
     scan = degrade(sheet.image, np.random.default_rng([seed, index]))
     pairs = {lang: pair_lines(list(sheet.lines), [line.text for line in recognize(scan, lang, PSM)])
              for lang in ENGINES}
-    record = PageRecord(index, split, sheet.font, sheet.size, period, len(sheet.lines),
-                        {lang: len(p) for lang, p in pairs.items()})
+    record = PageRecord(index, split, sheet.font, sheet.size, source.period_spelling, tuple(source.read),
+                        len(sheet.lines), {lang: len(p) for lang, p in pairs.items()})
     return record, pairs
 
 
@@ -121,9 +125,11 @@ def _manifest(pages: int, heldout: int, seed: int, max_lines: int | None, record
         "command": command + (f" --max-lines {max_lines}" if max_lines else ""),
         "seed": seed,
         "tesseract": str(pytesseract.get_tesseract_version()),
-        "tesseract_options": f"--psm {PSM} --dpi 300, pipeline.workbench.ocr preprocessing",
+        "tesseract_options": f"--psm {PSM}, pipeline.workbench.ocr preprocessing",
         "fonts": sorted(FONTS),
-        "software": {name: version(name) for name in ("pillow", "wordfreq", "spacy-lookups-data", "numpy")},
+        "prose": {"file": PROSE.relative_to(PROSE.parents[3]).as_posix(),
+                  "sha256": hashlib.sha256(PROSE.read_bytes()).hexdigest(), "extracted_from": read_prose()[0]},
+        "software": {name: version(name) for name in ("pillow", "numpy")},
         "counts": counts,
         "pages": [asdict(r) for r in records],
     }

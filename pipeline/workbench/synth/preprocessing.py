@@ -1,65 +1,216 @@
-"""Measures what each preprocessing choice of `ecarte ocr` does to CER on held-out synthetic pages.
+"""`ecarte ocr --evaluate`: the CER of each preparation step of `ecarte ocr`, and of each page
+segmentation mode, on held-out synthetic pages under conditions a page may come in.
 
-Run: `.venv/bin/python -m pipeline.workbench.synth.preprocessing [--seed 1] [--first 113] [--pages 10]`.
-Each page is read as generated (300 dpi), turned a further 2.5°, and halved to 150 dpi without
-DPI information; each with `--raw` (grayscale only), the default steps, and `--binarize`.
+Each page (prose of the held-out documents in a seeded face and size, typeset at 300 dpi:
+README.md here) is made into one image per condition: resolution (300, 150, 100, 75 dpi), a DPI
+tag or none or a false one, print or scan (degrade.py), lines set solid so that they touch,
+specks of dirt, a further skew. Each image is read by Tesseract alone (pytesseract's
+`image_to_string` with Tesseract's defaults), and by `ecarte ocr` with no step (`--raw`), with
+each step alone, with the default steps, with binarizing too, and with the default steps under
+page segmentation modes 3, 4 and 6. Distances are summed over the pages per condition.
 """
 from __future__ import annotations
 
-import argparse
-from collections.abc import Iterator
+import hashlib
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 import numpy as np
 import pytesseract
 from PIL import Image
+from tqdm import tqdm
 
 from ..evaluate import ZERO, Score, score
-from ..ocr import Steps, single_threaded_tesseract
-from ..ocr.preprocess import prepare
-from ..ocr.recognize import parse_tsv, tesseract_config
+from ..ocr import single_threaded_tesseract
+from ..ocr.preprocess import Steps, prepare
+from ..ocr.recognize import DEFAULT_PSM, parse_tsv
+from ..ocr.renderers import run_renderers
 from .degrade import degrade
-from .generate import ENGINES, PSM, make_page
+from .generate import make_page
+from .prose import Split
+from .typeset import SetLine, Sheet, load_font, render
 
-CHOICES = {"--raw": Steps(scale=False, deskew=False), "default": Steps(), "--binarize": Steps(binarize=True)}
-
-
-def conditions(scan: Image.Image) -> Iterator[tuple[str, Image.Image]]:
-    """The scan as generated, skewed further, and at half the resolution with no DPI recorded."""
-    yield "300 dpi", scan
-    yield "300 dpi, +2.5°", scan.rotate(2.5, resample=Image.Resampling.BICUBIC, fillcolor=225)
-    yield "150 dpi, no DPI", scan.resize((scan.width // 2, scan.height // 2), Image.Resampling.LANCZOS)
-
-
-def measure_page(job: tuple[int, int]) -> dict[tuple[str, str, str], Score]:
-    """Scores of one page under every condition, choice and engine."""
-    seed, index = job
-    sheet, _ = make_page(seed, index)
-    scan = degrade(sheet.image, np.random.default_rng([seed, index]))
-    scores = {}
-    for condition, image in conditions(scan):
-        for choice, steps in CHOICES.items():
-            prepared = prepare(image, steps).image
-            for lang in ENGINES:
-                tsv = pytesseract.image_to_data(prepared, lang=lang, config=tesseract_config(PSM))
-                text = "\n".join(line.text for line in parse_tsv(tsv))
-                scores[condition, choice, lang] = score("\n".join(sheet.lines), text)
-    return scores
+SEED = 1
+LINES_PER_PAGE = 20           # enough for the layout of a page, few enough for a quick run
+TYPESET_DPI = 300
+FURTHER_SKEW = 2.5            # degrees
+SPECKS = 0.002                # share of pixels made black: enough to fill the rows between lines
+PSMS = (3, 4, 6)
 
 
-def main() -> None:
-    """Print CER and WER per condition, choice and engine, summed over the pages."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--first", type=int, default=113, help="first page (default: the held-out ones of seed 1)")
-    parser.add_argument("--pages", type=int, default=10)
-    args = parser.parse_args()
-    with Pool(initializer=single_threaded_tesseract) as pool:
-        pages = pool.map(measure_page, [(args.seed, i) for i in range(args.first, args.first + args.pages)])
-    for key in pages[0]:
-        total = sum((page[key] for page in pages), ZERO)
-        print(f"{key[0]:16s} {key[1]:10s} {key[2]}  CER {100 * total.cer:6.2f}%  WER {100 * total.wer:6.2f}%")
+@dataclass(frozen=True)
+class Condition:
+    """One way a page may reach `ecarte ocr`: made from the clean sheet, its scan and a generator."""
+
+    name: str
+    make: Callable[[Sheet, Image.Image, np.random.Generator], Image.Image]
 
 
-if __name__ == "__main__":
-    main()
+@dataclass(frozen=True)
+class Reading:
+    """One way to read an image: `ecarte ocr` with these steps and PSM, or Tesseract alone (no steps)."""
+
+    name: str
+    steps: Steps | None
+    psm: int = DEFAULT_PSM
+
+
+def at_dpi(image: Image.Image, dpi: int) -> Image.Image:
+    """A 300-dpi image resampled to `dpi` (Lanczos), recording no resolution."""
+    factor = dpi / TYPESET_DPI
+    return image.resize((round(image.width * factor), round(image.height * factor)), Image.Resampling.LANCZOS)
+
+
+def tagged(image: Image.Image, dpi: int) -> Image.Image:
+    """The image with a DPI tag, as a scanner writes one."""
+    image = image.copy()
+    image.info["dpi"] = (dpi, dpi)
+    return image
+
+
+def set_solid(sheet: Sheet) -> Image.Image:
+    """The sheet's lines set again ragged right with no leading, so that accents and descenders touch."""
+    return render([SetLine(tuple(line.split()), False) for line in sheet.lines],
+                  load_font(sheet.font, sheet.size), sheet.size)
+
+
+def specked(image: Image.Image, rng: np.random.Generator) -> Image.Image:
+    """The image with a share SPECKS of its pixels turned black, as dirt on a scan."""
+    pixels = np.array(image)
+    pixels[rng.random(pixels.shape) < SPECKS] = 0
+    return Image.fromarray(pixels)
+
+
+def skewed(image: Image.Image) -> Image.Image:
+    """The image turned FURTHER_SKEW degrees, corners filled with its paper tone."""
+    paper = int(np.median(np.asarray(image)))
+    return image.rotate(FURTHER_SKEW, resample=Image.Resampling.BICUBIC, fillcolor=paper)
+
+
+CONDITIONS = (
+    Condition("300 dpi scan, DPI tag", lambda sheet, scan, rng: tagged(scan, 300)),
+    Condition("300 dpi scan", lambda sheet, scan, rng: scan),
+    Condition("300 dpi scan, tag 72 (false)", lambda sheet, scan, rng: tagged(scan, 72)),
+    Condition(f"300 dpi scan, +{FURTHER_SKEW}°", lambda sheet, scan, rng: skewed(scan)),
+    Condition("150 dpi print", lambda sheet, scan, rng: at_dpi(sheet.image, 150)),
+    Condition("150 dpi print, set solid", lambda sheet, scan, rng: at_dpi(set_solid(sheet), 150)),
+    Condition("150 dpi print, specks", lambda sheet, scan, rng: specked(at_dpi(sheet.image, 150), rng)),
+    Condition("150 dpi scan", lambda sheet, scan, rng: at_dpi(scan, 150)),
+    Condition("150 dpi scan, DPI tag", lambda sheet, scan, rng: tagged(at_dpi(scan, 150), 150)),
+    Condition("100 dpi scan", lambda sheet, scan, rng: at_dpi(scan, 100)),
+    Condition("75 dpi scan", lambda sheet, scan, rng: at_dpi(scan, 75)),
+)
+
+READINGS = (
+    Reading("Tesseract alone", None),
+    Reading("--raw", Steps(scale=False, deskew=False)),
+    Reading("scale", Steps(deskew=False)),
+    Reading("deskew", Steps(scale=False)),
+    Reading("default", Steps()),
+    Reading("+binarize", Steps(binarize=True)),
+    *(Reading(f"PSM {psm}", Steps(), psm) for psm in PSMS),
+)
+
+
+@dataclass(frozen=True)
+class PageResult:
+    """One page's scores per (condition, reading), and what the default steps did per condition."""
+
+    font: str
+    scores: dict[tuple[str, str], Score]
+    scaled: dict[str, float]          # condition → the default steps' scale factor
+    turned: dict[str, float]          # condition → the default steps' deskew angle
+
+
+def lines_text(text: str) -> str:
+    """The text's non-blank lines, stripped, one per line: how both sides are compared."""
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+class _Reader:
+    """Reads images the ways of READINGS, each distinct prepared image and PSM only once."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.done: dict[tuple[str, int], str] = {}
+
+    def read(self, image: Image.Image, reading: Reading) -> tuple[str, float, float]:
+        """The text, scale factor and deskew angle of one reading of the image."""
+        if reading.steps is None:
+            return pytesseract.image_to_string(image, lang=self.lang), 1.0, 0.0
+        prepared = prepare(image, reading.steps)
+        digest = hashlib.sha256(prepared.image.tobytes()).hexdigest() + repr(prepared.image.size)
+        if (digest, reading.psm) not in self.done:
+            tsv, _ = run_renderers(prepared.image, self.lang, reading.psm, [])
+            self.done[digest, reading.psm] = "\n".join(line.text for line in parse_tsv(tsv))
+        return self.done[digest, reading.psm], prepared.scale, prepared.angle
+
+
+def measure_page(job: tuple[int, str]) -> PageResult:
+    """Scores of one held-out page under every condition and reading."""
+    index, lang = job
+    sheet, _ = make_page(SEED, index, Split.HELDOUT, LINES_PER_PAGE)
+    scan = degrade(sheet.image, np.random.default_rng([SEED, index]))
+    truth = lines_text("\n".join(sheet.lines))
+    scores, scaled, turned = {}, {}, {}
+    for condition in CONDITIONS:
+        image = condition.make(sheet, scan, np.random.default_rng([SEED, index, 1]))
+        reader = _Reader(lang)
+        for reading in READINGS:
+            text, factor, angle = reader.read(image, reading)
+            scores[condition.name, reading.name] = score(truth, lines_text(text))
+            if reading.steps == Steps() and reading.psm == DEFAULT_PSM:
+                scaled[condition.name], turned[condition.name] = factor, angle
+    return PageResult(sheet.font, scores, scaled, turned)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The pages' results, summed per condition and reading."""
+
+    pages: list[PageResult]
+    lang: str
+    tesseract: str = field(default_factory=lambda: str(pytesseract.get_tesseract_version()))
+
+    def total(self, condition: str | None, reading: str) -> Score:
+        """The summed score of one reading under one condition, or under all (None)."""
+        names = [condition] if condition else [c.name for c in CONDITIONS]
+        return sum((page.scores[name, reading] for page in self.pages for name in names), ZERO)
+
+    def to_text(self) -> str:
+        """A table of CER (%): a row per condition and for all, a column per reading; then how often
+        the default steps enlarged and deskewed the page."""
+        fonts = sorted({page.font for page in self.pages})
+        head = (f"CER (%) of Tesseract {self.tesseract} `{self.lang}` on {len(self.pages)} held-out synthetic "
+                f"pages of {LINES_PER_PAGE} lines (seed {SEED}; {', '.join(fonts)}); steps at PSM {DEFAULT_PSM}")
+        rows = [("condition", *(r.name for r in READINGS), "enlarged", "deskewed")]
+        for condition in [c.name for c in CONDITIONS] + [None]:
+            cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in READINGS]
+            if condition:
+                factors = [p.scaled[condition] for p in self.pages if p.scaled[condition] != 1.0]
+                turns = sum(p.turned[condition] != 0.0 for p in self.pages)
+                enlarged = f"{len(factors)}/{len(self.pages)}" + (f" ×{np.mean(factors):.1f}" if factors else "")
+                cells += [enlarged, f"{turns}/{len(self.pages)}"]
+            else:
+                cells += ["", ""]
+            rows.append((condition or "all", *cells))
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        table = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+                 .rstrip() for row in rows]
+        return "\n".join([head, *table])
+
+
+def evaluate(pages: int, lang: str = "hun", workers: int | None = None) -> Evaluation:
+    """Measure `pages` held-out pages (numbers 0 to pages-1 of seed SEED), one process per core."""
+    jobs = [(index, lang) for index in range(pages)]
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
+    with tqdm(total=len(jobs), unit="page", file=sys.stderr, disable=not sys.stderr.isatty()) as bar, \
+            Pool(workers, initializer=single_threaded_tesseract) as pool:
+        results = []
+        for result in pool.imap(measure_page, jobs):
+            results.append(result)
+            bar.update()
+    return Evaluation(results, lang)

@@ -1,0 +1,137 @@
+"""A source made from page images: the TEI that `ecarte ocr --tei` writes, read back as a text
+to segment and as the facsimile its lines point to.
+
+The text is one line per OCR line (`lb`/`seg`), a blank line between Tesseract's paragraphs and
+between pages, so every segmenter reads it as it reads a plain file; `zones` maps each of its
+line numbers to the zone the line was read from. The published witness keeps the page images
+as its own `facsimile`, ids renamed into its siglum (SIGLUM.pageN, SIGLUM.pageN.lineM).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lxml import etree
+
+from .errors import InputError
+from .model import Unit
+from .tei.xml import TEI_NS, XML_ID, el
+
+T = f"{{{TEI_NS}}}"
+SUFFIX = ".xml"
+"""A witness's source with this suffix is a facsimile TEI, any other a plain text."""
+
+
+@dataclass(frozen=True)
+class Surface:
+    """One page image: its id in the published witness, its number in the run, its size and file."""
+
+    id: str
+    n: str
+    box: tuple[str, str, str, str]          # ulx, uly, lrx, lry
+    url: str
+    zones: tuple[tuple[str, tuple[str, str, str, str]], ...]     # (id, box) of each line
+
+
+@dataclass(frozen=True)
+class Facsimile:
+    """A facsimile source as text lines and the page images they were read from."""
+
+    text: str
+    zones: dict[int, str]                   # text line number (1-based) → zone id
+    surfaces: tuple[Surface, ...]
+
+    def page_of(self, zone: str) -> Surface:
+        """The page image a zone lies on."""
+        return next(s for s in self.surfaces if zone.startswith(s.id + "."))
+
+    def element(self) -> etree._Element:
+        """The witness's `facsimile`: a surface per page, a zone per line."""
+        return el("facsimile", {}, *(
+            el("surface", {XML_ID: s.id, "n": s.n, **_corners(s.box)},
+               el("graphic", {"url": s.url}),
+               *(el("zone", {XML_ID: z, "type": "line", **_corners(box)}) for z, box in s.zones))
+            for s in self.surfaces))
+
+
+def is_facsimile(path: Path) -> bool:
+    """Whether a source file is a facsimile TEI (by its suffix)."""
+    return path.suffix == SUFFIX
+
+
+def read_facsimile(data: bytes, path: Path, siglum: str) -> Facsimile:
+    """The text and page images of an `ecarte ocr --tei` file, ids renamed into `siglum`; anything
+    else is an InputError naming the file and line."""
+    try:
+        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as error:
+        raise InputError(f"not well-formed XML: {error.msg}", path, error.lineno) from None
+    if root.tag != f"{T}TEI" or root.find(f"{T}facsimile") is None:
+        raise InputError("not a facsimile TEI (a TEI root with a facsimile, as `ecarte ocr --tei` "
+                         "writes it)", path, root.sourceline)
+    surfaces, renamed = _surfaces(root, path, siglum)
+    lines: list[str] = []
+    zones: dict[int, str] = {}
+    body = root.find(f"{T}text/{T}body")
+    for block in (body if body is not None else ()):
+        if block.tag == f"{T}pb" or not len(block):
+            continue
+        if lines:
+            lines.append("")
+        for lb in block.iter(f"{T}lb"):
+            seg = lb.getnext()
+            text = " ".join((seg.text or "").split()) if seg is not None and seg.tag == f"{T}seg" else ""
+            zone = renamed.get(lb.get("facs", "").removeprefix("#"))
+            if not text or zone is None:
+                raise InputError("a line must be an lb whose @facs names a zone, followed by its "
+                                 "seg with the text", path, lb.sourceline)
+            lines.append(text)
+            zones[len(lines)] = zone
+    if not zones:
+        raise InputError("the facsimile TEI holds no line of text", path)
+    return Facsimile("\n".join(lines) + "\n", zones, surfaces)
+
+
+def _surfaces(root: etree._Element, path: Path, siglum: str) -> tuple[tuple[Surface, ...], dict[str, str]]:
+    """The surfaces under their new ids, and each old zone id's new one."""
+    surfaces, renamed = [], {}
+    for k, surface in enumerate(root.iter(f"{T}surface"), 1):
+        graphic = surface.find(f"{T}graphic")
+        if graphic is None or not graphic.get("url"):
+            raise InputError("a surface needs a graphic with the page image's url", path, surface.sourceline)
+        ident = f"{siglum}.page{k}"
+        zones = []
+        for m, zone in enumerate(surface.iter(f"{T}zone"), 1):
+            zones.append((f"{ident}.line{m}", _box(zone, path)))
+            renamed[zone.get(XML_ID)] = zones[-1][0]
+        surfaces.append(Surface(ident, surface.get("n") or str(k), _box(surface, path),
+                                graphic.get("url"), tuple(zones)))
+    return tuple(surfaces), renamed
+
+
+def _box(element: etree._Element, path: Path) -> tuple[str, str, str, str]:
+    box = tuple(element.get(a, "") for a in ("ulx", "uly", "lrx", "lry"))
+    if not all(v.isdigit() for v in box):
+        raise InputError(f"a {etree.QName(element).localname} needs whole-pixel ulx, uly, lrx, lry",
+                         path, element.sourceline)
+    return box
+
+
+def _corners(box: tuple[str, str, str, str]) -> dict[str, str]:
+    return dict(zip(("ulx", "uly", "lrx", "lry"), box))
+
+
+def link_lines(units: Iterable[Unit], facsimile: Facsimile) -> None:
+    """Point every line of the units to the zone it was read from, and begin a page where the
+    line lies on another page image than the line before it (the first line opens page 1)."""
+    page: Surface | None = None
+    for top in units:
+        for unit in top.walk():
+            linked = []
+            for line in unit.lines:
+                zone = facsimile.zones[line.source_line]
+                on = facsimile.page_of(zone)
+                linked.append(replace(line, facs=zone, page_break_before=on is not page))
+                page = on
+            unit.lines = linked
