@@ -8,9 +8,11 @@ as its own `facsimile`, ids renamed into its siglum (SIGLUM.pageN, SIGLUM.pageN.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import urlparse
 
 from lxml import etree
 
@@ -19,6 +21,7 @@ from .model import Unit
 from .tei.xml import TEI_NS, XML_ID, el
 
 T = f"{{{TEI_NS}}}"
+WHOLE = re.compile(r"[0-9]+")
 SUFFIX = ".xml"
 """A witness's source with this suffix is a facsimile TEI, any other a plain text."""
 
@@ -30,7 +33,8 @@ class Surface:
     id: str
     n: str
     box: tuple[str, str, str, str]          # ulx, uly, lrx, lry
-    url: str
+    url: str                                # the image, relative to the source file's folder
+    image_n: str | None                     # its page in a file of several (a PDF, a TIFF)
     zones: tuple[tuple[str, tuple[str, str, str, str]], ...]     # (id, box) of each line
 
 
@@ -47,10 +51,12 @@ class Facsimile:
         return next(s for s in self.surfaces if zone.startswith(s.id + "."))
 
     def element(self) -> etree._Element:
-        """The witness's `facsimile`: a surface per page, a zone per line."""
+        """The witness's `facsimile`: a surface per page, a zone per line; the images' addresses
+        made relative to corpus/tei/ (the sources' folder is its sibling)."""
         return el("facsimile", {}, *(
             el("surface", {XML_ID: s.id, "n": s.n, **_corners(s.box)},
-               el("graphic", {"url": s.url}),
+               el("graphic", {"url": s.url if urlparse(s.url).scheme else f"../sources/{s.url}",
+                              "n": s.image_n}),
                *(el("zone", {XML_ID: z, "type": "line", **_corners(box)}) for z, box in s.zones))
             for s in self.surfaces))
 
@@ -75,6 +81,8 @@ def read_facsimile(data: bytes, path: Path, siglum: str) -> Facsimile:
     zones: dict[int, str] = {}
     body = root.find(f"{T}text/{T}body")
     for block in (body if body is not None else ()):
+        if block.tag == f"{T}lb":
+            raise InputError("a line must stand in a paragraph (p)", path, block.sourceline)
         if block.tag == f"{T}pb" or not len(block):
             continue
         if lines:
@@ -83,9 +91,14 @@ def read_facsimile(data: bytes, path: Path, siglum: str) -> Facsimile:
             seg = lb.getnext()
             text = " ".join((seg.text or "").split()) if seg is not None and seg.tag == f"{T}seg" else ""
             zone = renamed.get(lb.get("facs", "").removeprefix("#"))
-            if not text or zone is None:
-                raise InputError("a line must be an lb whose @facs names a zone, followed by its "
-                                 "seg with the text", path, lb.sourceline)
+            if zone is None:
+                raise InputError("a line's lb must name a zone of the facsimile with @facs",
+                                 path, lb.sourceline)
+            if zone in zones.values():
+                raise InputError(f"two lines name the same zone {lb.get('facs')}", path, lb.sourceline)
+            if not text:
+                raise InputError("a line's lb must be followed by its seg holding the text as "
+                                 "plain text", path, lb.sourceline)
             lines.append(text)
             zones[len(lines)] = zone
     if not zones:
@@ -106,13 +119,13 @@ def _surfaces(root: etree._Element, path: Path, siglum: str) -> tuple[tuple[Surf
             zones.append((f"{ident}.line{m}", _box(zone, path)))
             renamed[zone.get(XML_ID)] = zones[-1][0]
         surfaces.append(Surface(ident, surface.get("n") or str(k), _box(surface, path),
-                                graphic.get("url"), tuple(zones)))
+                                graphic.get("url"), graphic.get("n"), tuple(zones)))
     return tuple(surfaces), renamed
 
 
 def _box(element: etree._Element, path: Path) -> tuple[str, str, str, str]:
     box = tuple(element.get(a, "") for a in ("ulx", "uly", "lrx", "lry"))
-    if not all(v.isdigit() for v in box):
+    if not all(WHOLE.fullmatch(v) for v in box):
         raise InputError(f"a {etree.QName(element).localname} needs whole-pixel ulx, uly, lrx, lry",
                          path, element.sourceline)
     return box

@@ -118,14 +118,14 @@ def _dotted_key(text: str) -> tuple[str, ...] | None:
 
 def cached(path: Path, make: Callable[[], T]) -> T:
     """What `make` returns, pickled at `path` (whose name carries the hash of what it is made
-    from) and read back from there next time; written so that no half-written file is ever read."""
-    if path.exists():
+    from) and read back from there next time; an unreadable cache is made again."""
+    try:
         with path.open("rb") as handle:
             return pickle.load(handle)
+    except FileNotFoundError:
+        pass
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        path.unlink(missing_ok=True)
     value = make()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    with temporary.open("wb") as handle:
-        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    temporary.replace(path)
+    write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     return value

@@ -19,10 +19,9 @@ from pathlib import Path
 
 import wordfreq
 
-from .align.cues import GLOSSARY
+from .align.cues import GLOSSARY, Glossary, read_glossary
 from .align.lemmas import lemma_pairs
 from .errors import InputError
-from .files import read_toml
 from .model import Unit
 from .normalize import RULES, Decision, Normalizer
 
@@ -41,38 +40,20 @@ class Signal(str, Enum):
 
 @dataclass(frozen=True)
 class GameTerms:
-    """The glossary's Hungarian forms as written, accents kept (modern spelling): "word" exactly,
-    "stem*" a word's beginning, "*part*" a part of it."""
+    """The glossary's Hungarian forms as written, accents kept (modern spelling), where the
+    aligner folds them away: "szín" (suit) is not "szint" (level)."""
 
-    exact: dict[str, frozenset[str]]
-    prefixes: tuple[tuple[str, str], ...]
-    infixes: tuple[tuple[str, str], ...]
+    glossary: Glossary
+    lang: str = LANG
 
     def concepts(self, word: str) -> frozenset[str]:
         """The concepts a lower-cased word names."""
-        found = set(self.exact.get(word, ()))
-        found.update(c for stem, c in self.prefixes if word.startswith(stem))
-        found.update(c for part, c in self.infixes if part in word)
-        return frozenset(found)
+        return self.glossary.concepts(word, self.lang)
 
 
 def read_game_terms(path: Path = GLOSSARY, lang: str = LANG) -> GameTerms:
     """The forms of one language in a glossary file like corpus/editorial/glossary.toml."""
-    exact: dict[str, set[str]] = {}
-    prefixes: list[tuple[str, str]] = []
-    infixes: list[tuple[str, str]] = []
-    for name, entry in read_toml(path, "glossary").get("concept", {}).items():
-        forms = entry.get(lang, []) if isinstance(entry, dict) else None
-        if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip("*") for f in forms):
-            raise InputError(f"concept {name!r}: {lang} must be a list of words", path)
-        for form in (f.lower() for f in forms):
-            if form.startswith("*") and form.endswith("*"):
-                infixes.append((form.strip("*"), name))
-            elif form.endswith("*"):
-                prefixes.append((form[:-1], name))
-            else:
-                exact.setdefault(form, set()).add(name)
-    return GameTerms({w: frozenset(c) for w, c in exact.items()}, tuple(prefixes), tuple(infixes))
+    return GameTerms(read_glossary(path, str.lower), lang)
 
 
 @dataclass(frozen=True)

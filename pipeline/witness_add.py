@@ -24,7 +24,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import quote, unquote, urlparse
+
+from lxml import etree
 
 from .align import CorpusAlignment
 from .errors import InputError
@@ -38,6 +40,7 @@ from .segment.detect import detect_segmenter
 from .sources import load_witnesses
 from .tei import load_context
 from .tei.header import Principles
+from .tei.xml import TEI_NS
 
 SIGLUM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 """The Schematron's siglum: lowercase letters and digits, parts joined by '-' (schema/ecarte-tei.sch)."""
@@ -47,6 +50,8 @@ PRINCIPLES = EDITORIAL / "principles.toml"
 DEFAULT_KIND = "transcription"
 FRONT_CATEGORY = "title"
 """The normativity category of a new witness's front matter (corpus/editorial/normativity.toml)."""
+IMAGES = ".pages"
+"""A facsimile witness's page images are copied to corpus/sources/SIGLUM.pages/."""
 MIN_UNITS = 2
 """Units besides front and back matter and headings a text must yield to be a witness."""
 NON_ASCII_PER_LETTER = 0.2
@@ -90,8 +95,9 @@ class SourceText:
 
     text: str
     encoding: Encoding
-    facsimile: bytes | None = None      # a facsimile TEI's own bytes, stored instead of the text
+    facsimile: bytes | None = None      # a facsimile TEI's bytes, stored instead of the text
     pages: int = 0                      # the page images of a facsimile TEI
+    images: tuple[tuple[Path, str], ...] = ()   # each image file and its copy's name in the sources
 
     @property
     def data(self) -> bytes:
@@ -135,7 +141,8 @@ class Added:
         lines = [f"segmenter: {self.choice.name} ({self.choice.reason})",
                  f"source: {self.source} ({self.source_text.encoding.value}, sha256 "
                  f"{self.source_text.sha256}), catalogue entry [{self.siglum}]",
-                 *([f"facsimile: {self.source_text.pages} page images, every line linked to its zone"]
+                 *([f"facsimile: {self.source_text.pages} page image{'s' * (self.source_text.pages != 1)}, "
+                    f"every line linked to its zone"]
                    if self.source_text.facsimile is not None else []),
                  f"units: {sum(self.units.values())} ({units})"]
         for other, relations in self.links.items():
@@ -147,12 +154,35 @@ class Added:
 
 
 def read_source_file(path: Path, siglum: str) -> SourceText:
-    """A new source: a facsimile TEI (by its suffix), else a text file."""
+    """A new source: a facsimile TEI (by its suffix), its images to be copied beside it, else a
+    text file."""
     if not is_facsimile(path):
         return read_text_file(path)
-    data = _read_bytes(path)
+    data, images = with_copied_images(_read_bytes(path), path, siglum)
     facsimile = read_facsimile(data, path, siglum)
-    return SourceText(facsimile.text, Encoding.FACSIMILE, data, len(facsimile.surfaces))
+    return SourceText(facsimile.text, Encoding.FACSIMILE, data, len(facsimile.surfaces), images)
+
+
+def with_copied_images(data: bytes, path: Path, siglum: str) -> tuple[bytes, tuple[tuple[Path, str], ...]]:
+    """The facsimile TEI with each page image's address made that of its copy in the sources
+    (SIGLUM.pages/NNNN-NAME, one copy per file), and the files to copy; an image that is not
+    there is an InputError at its graphic's line. Web addresses are kept as they are."""
+    try:
+        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as error:
+        raise InputError(f"not well-formed XML: {error.msg}", path, error.lineno) from None
+    copies: dict[Path, str] = {}
+    for graphic in root.iter(f"{{{TEI_NS}}}graphic"):
+        url = graphic.get("url", "")
+        if not url or urlparse(url).scheme:
+            continue
+        image = (path.parent / unquote(url)).resolve()
+        if not image.is_file():
+            raise InputError(f"the page image {url} is not there (it is read relative to the "
+                             f"TEI file's folder)", path, graphic.sourceline)
+        copy = copies.setdefault(image, f"{siglum}{IMAGES}/{len(copies) + 1:04d}-{image.name}")
+        graphic.set("url", quote(copy))
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8"), tuple(copies.items())
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -228,7 +258,7 @@ def check_request(request: Request, witnesses: set[str], principles: Principles)
                          f"xml:id and file, tei/{siglum}.xml)", PRINCIPLES)
     if siglum in witnesses:
         raise InputError(f"siglum {siglum!r} is already used", CATALOGUE)
-    for taken in (SOURCES / f"{siglum}.txt", SOURCES / f"{siglum}{FACSIMILE_SUFFIX}"):
+    for taken in (SOURCES / f"{siglum}.txt", SOURCES / f"{siglum}{FACSIMILE_SUFFIX}", SOURCES / f"{siglum}{IMAGES}"):
         if taken.exists():
             raise InputError(f"siglum {siglum!r} is free but a source file of that name already exists",
                              taken)
@@ -275,7 +305,10 @@ def check_segmentation(segmentation: Segmentation, path: Path) -> None:
 def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str:
     """The witnesses.toml table of the new witness, as text in the style of the others."""
     provenance = f"Added from {request.path.name} with `ecarte witness add`"
-    if source.encoding is not Encoding.UTF8:
+    if source.encoding is Encoding.FACSIMILE:
+        provenance += (f", the TEI of `ecarte ocr --tei`, its {source.pages} page image"
+                       f"{'s' * (source.pages != 1)} copied to {request.siglum}{IMAGES}/")
+    elif source.encoding is not Encoding.UTF8:
         provenance += f", converted from {source.encoding.value} to UTF-8"
     entry = {"title": request.title, "author": request.author or "unknown",
              "date": request.date or "unknown", "language": request.language,
@@ -378,9 +411,12 @@ def add_witness(request: Request) -> Added:
     has_front = any(unit.kind is Kind.FRONT for unit in segmentation.units)
     normativity = with_front_marked(NORMATIVITY, request.siglum) if has_front else None
     destination = SOURCES / f"{request.siglum}{source.suffix}"
+    images = [(image, SOURCES / name) for image, name in source.images]
     snapshot = Snapshot.take([destination, CATALOGUE, NORMATIVITY, TEI / f"{request.siglum}.xml",
-                              *sorted(TEI.glob("*.xml"))])
+                              *sorted(TEI.glob("*.xml")), *(copy for _, copy in images)])
     try:
+        for image, copy in images:
+            write_atomic(copy, _read_bytes(image))
         write_atomic(destination, source.data)
         write_atomic(CATALOGUE, catalogue)
         if normativity is not None:
@@ -389,6 +425,8 @@ def add_witness(request: Request) -> Added:
         links = _links(request.siglum, report.corpus.alignment)
     except BaseException:
         snapshot.restore()
+        if images and not any(images[0][1].parent.iterdir()):
+            images[0][1].parent.rmdir()
         raise
     return Added(request.siglum, destination, source, choice, units_by_kind(segmentation.units),
                  links, report.seconds)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -46,8 +47,9 @@ class Glossary:
         return self.memo[key]
 
 
-def read_glossary(path: Path = GLOSSARY) -> Glossary:
-    """The glossary file as matching tables; a malformed entry is an InputError naming it."""
+def read_glossary(path: Path = GLOSSARY, folded: Callable[[str], str] = fold) -> Glossary:
+    """The glossary file as matching tables, its forms made comparable by `folded` (accents
+    dropped for the aligner); a malformed entry is an InputError naming it."""
     data = read_toml(path, "glossary")
     exact: dict[str, dict[str, set[str]]] = {}
     prefixes: dict[str, list[tuple[str, str]]] = {}
@@ -70,7 +72,7 @@ def read_glossary(path: Path = GLOSSARY) -> Glossary:
                 continue
             if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip("*") for f in forms):
                 raise InputError(f"concept {name!r}: {lang} must be a list of words", path)
-            for form in map(fold, forms):
+            for form in map(folded, forms):
                 if form.startswith("*") and form.endswith("*"):
                     infixes.setdefault(lang, []).append((form.strip("*"), name))
                 elif form.startswith("*"):

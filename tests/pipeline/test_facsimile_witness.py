@@ -41,11 +41,15 @@ def test_a_witness_from_page_images_keeps_its_facsimile(tmp_path, corpus_copy):
                        "--title", "The laws, scanned", corpus=corpus_copy)
     assert added.returncode == 0, added.stderr
     assert "facsimile: 2 page images" in added.stdout
-    assert (corpus_copy / "sources/en-scan.xml").read_bytes() == scan.read_bytes()
+    for k, page in enumerate(pages, 1):            # the images are copied beside the source
+        assert (corpus_copy / f"sources/en-scan.pages/{k:04d}-{page.name}").read_bytes() == page.read_bytes()
 
     root = etree.parse(str(corpus_copy / "tei/en-scan.xml")).getroot()
     surfaces = root.findall(f"{TEI}facsimile/{TEI}surface")
     assert [s.get(XML_ID) for s in surfaces] == ["en-scan.page1", "en-scan.page2"]
+    for surface in surfaces:                        # the published TEI's image addresses resolve
+        url = surface.find(f"{TEI}graphic").get("url")
+        assert (corpus_copy / "tei" / url).resolve().is_file(), url
     zones = {z.get(XML_ID) for z in root.iter(f"{TEI}zone")}
     lbs = list(root.find(f"{TEI}text").iter(f"{TEI}lb"))
     assert lbs and all(lb.get("facs", "").removeprefix("#") in zones for lb in lbs)
@@ -54,6 +58,17 @@ def test_a_witness_from_page_images_keeps_its_facsimile(tmp_path, corpus_copy):
     assert pbs == [("1", "#en-scan.page1"), ("2", "#en-scan.page2")]
     rule_1 = root.find(f".//*[@{XML_ID}='en-scan.1']")
     assert "piquet pack" in "".join(rule_1.itertext())
+
+
+def test_a_missing_page_image_is_refused_at_its_line(tmp_path, corpus_copy):
+    scan = tmp_path / "scan.xml"
+    scan.write_bytes(b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><facsimile><surface ulx='0' uly='0' "
+                     b"lrx='9' lry='9'>\n<graphic url='gone.png'/></surface></facsimile></TEI>")
+    refused = run_ecarte("witness", "add", str(scan), "--siglum", "en-scan", "--lang", "en",
+                         "--title", "T", corpus=corpus_copy)
+    assert refused.returncode == 2
+    assert f"{scan}:2: the page image gone.png is not there" in refused.stderr
+    assert not (corpus_copy / "sources/en-scan.pages").exists()
 
 
 @pytest.mark.parametrize("xml, problem, line", [
@@ -66,7 +81,16 @@ def test_a_witness_from_page_images_keeps_its_facsimile(tmp_path, corpus_copy):
      b"</TEI>", "whole-pixel", 2),
     (b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><facsimile><surface ulx='0' uly='0' lrx='9' lry='9'>"
      b"<graphic url='p.png'/><zone xml:id='z' ulx='0' uly='0' lrx='9' lry='9'/></surface></facsimile>"
-     b"<text><body><p>\n<lb facs='#y'/><seg>word</seg></p></body></text></TEI>", "names a zone", 2),
+     b"<text><body><p>\n<lb facs='#y'/><seg>word</seg></p></body></text></TEI>", "must name a zone", 2),
+    (b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><facsimile><surface ulx='0' uly='0' lrx='9' lry='9'>"
+     b"<graphic url='p.png'/><zone xml:id='z' ulx='0' uly='0' lrx='9' lry='9'/></surface></facsimile>"
+     b"<text><body><p><lb facs='#z'/><seg>one</seg>\n<lb facs='#z'/><seg>two</seg></p></body></text></TEI>",
+     "the same zone", 2),
+    (b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><facsimile><surface ulx='0' uly='0' lrx='9' lry='9'>"
+     b"<graphic url='p.png'/><zone xml:id='z' ulx='0' uly='0' lrx='9' lry='9'/></surface></facsimile>"
+     b"<text><body>\n<lb facs='#z'/><seg>word</seg></body></text></TEI>", "stand in a paragraph", 2),
+    (b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><facsimile>\n<surface ulx='0' uly='0' lrx='12\xc2\xb2' lry='9'>"
+     b"<graphic url='p.png'/></surface></facsimile></TEI>", "whole-pixel", 2),
     (b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><facsimile><surface ulx='0' uly='0' lrx='9' lry='9'>"
      b"<graphic url='p.png'/></surface></facsimile><text><body><p/></body></text></TEI>",
      "holds no line of text", None),

@@ -10,11 +10,12 @@ from pipeline import lexicon
 from pipeline.errors import InputError
 from pipeline.model import Kind, Line, Unit
 from pipeline.normalize import Decision, Normalizer, load_rules
+from pipeline.align.cues import Glossary
 from pipeline.normalize_check import GameTerms, Signal, choices, require_decided, stale
 
-GAME = GameTerms({"szín": frozenset({"suit"}), "színt": frozenset({"suit"})},
-                 (("színe", "suit"), ("kihív", "lead")), ())
-NO_GAME = GameTerms({}, (), ())
+GAME = GameTerms(Glossary({"hu": {"szín": frozenset({"suit"}), "színt": frozenset({"suit"})}},
+                          {"hu": (("színe", "suit"), ("kihív", "lead"))}, {}, {}, frozenset()))
+NO_GAME = GameTerms(Glossary({}, {}, {}, {}, frozenset()))
 
 
 def normalizer(*decisions: Decision) -> Normalizer:

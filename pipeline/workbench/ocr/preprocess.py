@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps
 
+from .sources import MAX_PIXELS, MAX_SIDE
+
 MIN_X_HEIGHT = 8.0            # px: text whose x-height is smaller is enlarged
 TARGET_X_HEIGHT = 20.0        # px: 10-pt type at 300 dpi, which Tesseract reads best
 MAX_SCALE = 4.0
@@ -164,6 +166,13 @@ def scale_factor(size: TextSize | None) -> float:
     return min(TARGET_X_HEIGHT / size.x_height, MAX_SCALE)
 
 
+def largest_factor(size: tuple[int, int]) -> float:
+    """The most a page may be enlarged and stay within what is read at all (`MAX_SIDE`,
+    `MAX_PIXELS` of sources.py): Tesseract's limit, and memory bounded; never below 1."""
+    width, height = size
+    return max(1.0, min(MAX_SIDE / max(width, height), math.sqrt(MAX_PIXELS / (width * height))))
+
+
 def rescale(gray: Image.Image, factor: float) -> Image.Image:
     """The image enlarged by `factor` (Lanczos)."""
     if factor == 1.0:
@@ -201,7 +210,7 @@ def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     """The original image made ready for Tesseract by the enabled steps."""
     gray = grayscale(image)
     angle = skew_angle(gray) if steps.scale or steps.deskew else 0.0
-    factor = scale_factor(text_size(gray, angle)) if steps.scale else 1.0
+    factor = min(scale_factor(text_size(gray, angle)), largest_factor(gray.size)) if steps.scale else 1.0
     gray = rescale(gray, factor)
     angle = angle if steps.deskew and abs(angle) >= MIN_SKEW else 0.0
     gray = rotate(gray, angle)
