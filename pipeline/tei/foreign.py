@@ -14,7 +14,7 @@ from .xml import XML_ID, XML_LANG, el
 
 
 @dataclass(frozen=True)
-class Decision:
+class ForeignEntry:
     """Forms tagged as `lang` (or, with lang None, left as naturalised) in the witnesses named."""
 
     forms: tuple[str, ...]
@@ -30,8 +30,8 @@ class ForeignWords:
 
     criterion: str
     reviewed: tuple[str, ...]
-    tagged: tuple[Decision, ...]
-    naturalised: tuple[Decision, ...]
+    tagged: tuple[ForeignEntry, ...]
+    naturalised: tuple[ForeignEntry, ...]
     path: Path
 
     def check_witnesses(self, known: set[str]) -> None:
@@ -48,7 +48,7 @@ class ForeignWords:
         """The languages tagged in these witnesses, in file order."""
         return list(dict.fromkeys(d.lang for d in self.tagged if set(d.witnesses) & set(sigla)))
 
-    def here(self, siglum: str) -> tuple[list[Decision], list[Decision]]:
+    def here(self, siglum: str) -> tuple[list[ForeignEntry], list[ForeignEntry]]:
         """The tagged and the naturalised decisions that name the witness."""
         return ([d for d in self.tagged if siglum in d.witnesses],
                 [d for d in self.naturalised if siglum in d.witnesses])
@@ -72,7 +72,7 @@ class ForeignWords:
         if siglum in self.reviewed:
             self._require_decided(text, siglum, tagged, naturalised)
 
-    def _wrap(self, text: etree._Element, form: str, decision: Decision, siglum: str) -> int:
+    def _wrap(self, text: etree._Element, form: str, decision: ForeignEntry, siglum: str) -> int:
         found = inline.pattern(form, whole_words=True)
         count = 0
         for holder in inline.holders(text):
@@ -85,8 +85,8 @@ class ForeignWords:
                                  decision.line) from None
         return count
 
-    def _require_decided(self, text: etree._Element, siglum: str, tagged: list[Decision],
-                         naturalised: list[Decision]) -> None:
+    def _require_decided(self, text: etree._Element, siglum: str, tagged: list[ForeignEntry],
+                         naturalised: list[ForeignEntry]) -> None:
         """A form tagged elsewhere may stand untagged here only if an entry calls it naturalised."""
         settled = {f.casefold() for d in tagged + naturalised for f in d.forms}
         for decision in self.tagged:
@@ -119,7 +119,7 @@ def read_foreign(path: Path) -> ForeignWords:
     return ForeignWords(" ".join(criterion.split()), tuple(reviewed), tagged, naturalised, path)
 
 
-def _decision(entry: dict, line: int, path: Path, foreign: bool) -> Decision:
+def _decision(entry: dict, line: int, path: Path, foreign: bool) -> ForeignEntry:
     keys = {"forms", "witnesses", "reason"} | ({"lang"} if foreign else set())
     if set(entry) != keys:
         raise InputError(f"an entry needs exactly {', '.join(sorted(keys))}", path, line)
@@ -132,7 +132,7 @@ def _decision(entry: dict, line: int, path: Path, foreign: bool) -> Decision:
     lang = entry.get("lang")
     if foreign and not isinstance(lang, str):
         raise InputError("lang must be a language code", path, line)
-    return Decision(tuple(forms), tuple(witnesses), reason, line, lang)
+    return ForeignEntry(tuple(forms), tuple(witnesses), reason, line, lang)
 
 
 def _unit(node: etree._Element) -> str:
