@@ -71,12 +71,14 @@ def _segment(c: Made) -> None:
 
 
 def _segmented(witness: Witness) -> WitnessText:
-    """A witness's units; one made from page images with its lines linked to their zones."""
+    """A witness's units, each source read once; one made from page images with its lines
+    linked to their zones."""
     facsimile = sources.read_facsimile_source(witness, SOURCES)
-    segmentation = segment_source(witness)
+    text = facsimile.text if facsimile else sources.read_source(witness, SOURCES)
+    segmentation = segment.segment_witness(witness, text, SOURCES)
     if facsimile is not None:
         link_lines(segmentation.units, facsimile)
-    return WitnessText(witness, segmentation, facsimile)
+    return WitnessText(witness, segmentation, facsimile, text)
 
 
 def _collate(c: Made) -> None:
@@ -142,8 +144,7 @@ def _tei(c: Made) -> None:
 def _omitted(c: Made, witness: Witness) -> list[tei.Omission]:
     """The source lines left out of a witness's text: its own, or its transcripts' for an edition."""
     return [o for s in (witness.made_from or (witness.siglum,))
-            for o in tei.omissions(s, c.texts[s].segmentation.chrome,
-                                   sources.read_source(c.witnesses[s], SOURCES))]
+            for o in tei.omissions(s, c.texts[s].segmentation.chrome, c.texts[s].source)]
 
 
 def _validate(c: Made) -> None:

@@ -170,6 +170,7 @@ class WitnessText:
     witness: Witness
     segmentation: "Segmentation"
     facsimile: "Facsimile | None" = None
+    source: str = ""                  # the text segmented (none for an edition: it is collated)
 
     @property
     def units(self) -> list[Unit]:

@@ -6,8 +6,9 @@ written; a text that cannot be cut into at least two units besides its front mat
 in use, malformed or the corpus's own id, an unknown language, or a file that is not text or
 holds a character XML cannot hold is refused with one line and nothing changed. A page-image
 witness comes as the facsimile TEI `ecarte ocr --tei` writes (FILE.xml): its lines are the text,
-and it is stored as it is, so the published witness keeps its page images (pipeline/facsimile.py).
-Then the copy goes to corpus/sources/SIGLUM.txt (or SIGLUM.xml), a table is appended to witnesses.toml (as text, so its
+its images are copied to corpus/sources/SIGLUM.pages/ and it is stored with their addresses, so
+the published witness keeps its page images (pipeline/facsimile.py). Then the copy goes to
+corpus/sources/SIGLUM.txt (or SIGLUM.xml), a table is appended to witnesses.toml (as text, so its
 comments stay), front matter is marked as a title in normativity.toml, the corpus is rebuilt
 and validated, and the new witness is aligned with every other. Any failure after the first
 write puts every file back as it was.
@@ -65,13 +66,11 @@ mojibake in a text), a surrogate, U+FFFE or U+FFFF."""
 
 
 class Encoding(str, Enum):
-    """What a new source may be: text in one of these encodings, stored in UTF-8 whatever it
-    came in, or the facsimile TEI of `ecarte ocr --tei`, stored as it came."""
+    """What a new source may be encoded in; it is stored in UTF-8 whatever it came in."""
 
     UTF8 = "UTF-8"
     UTF8_BOM = "UTF-8 with BOM"
     CP1252 = "cp1252"
-    FACSIMILE = "facsimile TEI"
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ class SourceText:
 
     @property
     def data(self) -> bytes:
-        """The bytes stored: UTF-8 text, or the facsimile TEI as it came (pipeline/facsimile.py)."""
+        """The bytes stored: UTF-8 text, or the facsimile TEI with its images' new addresses."""
         return self.facsimile if self.facsimile is not None else self.text.encode("utf-8")
 
     @property
@@ -160,7 +159,7 @@ def read_source_file(path: Path, siglum: str) -> SourceText:
         return read_text_file(path)
     data, images = with_copied_images(_read_bytes(path), path, siglum)
     facsimile = read_facsimile(data, path, siglum)
-    return SourceText(facsimile.text, Encoding.FACSIMILE, data, len(facsimile.surfaces), images)
+    return SourceText(facsimile.text, Encoding.UTF8, data, len(facsimile.surfaces), images)
 
 
 def with_copied_images(data: bytes, path: Path, siglum: str) -> tuple[bytes, tuple[tuple[Path, str], ...]]:
@@ -305,7 +304,7 @@ def check_segmentation(segmentation: Segmentation, path: Path) -> None:
 def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str:
     """The witnesses.toml table of the new witness, as text in the style of the others."""
     provenance = f"Added from {request.path.name} with `ecarte witness add`"
-    if source.encoding is Encoding.FACSIMILE:
+    if source.facsimile is not None:
         provenance += (f", the TEI of `ecarte ocr --tei`, its {source.pages} page image"
                        f"{'s' * (source.pages != 1)} copied to {request.siglum}{IMAGES}/")
     elif source.encoding is not Encoding.UTF8:

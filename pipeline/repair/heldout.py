@@ -14,12 +14,12 @@ from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
 from ..workbench.evaluate import ZERO, score
+from ..workbench.synth.generate import Pair
 from . import training
 from .repairer import Repairer, make_repairer
 from .stages import Settings
 from .training import conditions, read_pairs
 
-Pair = tuple[str, str]
 
 
 @dataclass(frozen=True)
