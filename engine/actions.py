@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from .cards import Card, card_name, names, parse_card
+from .cards import SUITS, Card, card_name, names, parse_card
+from .irregularities import Choice, Irregularity
 
 PLAYERS = "AB"
 
@@ -133,12 +134,103 @@ class Arrange:
                 f" turns up {card_name(self.turnup)}")
 
 
-Action = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play, Draw, Deal,
-               Arrange]
-PlayerAction = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play]
+# ---- table mode (engine/table.py): what happens at a real table, and the remedies ----------
 
-_SIMPLE = {cls.verb: cls for cls in (Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing)}
-VERBS = (*_SIMPLE, "discard", "play")
+@dataclass(frozen=True, slots=True)
+class Look:
+    """The player looks at his cards (rulings differ before and after he has)."""
+
+    player: int
+    verb: ClassVar[str] = "look"
+    __str__ = Stand.__str__
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    """The offender puts right his own fault before it is called (a renonce, a false king)."""
+
+    player: int
+    verb: ClassVar[str] = "correct"
+    __str__ = Stand.__str__
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """The leader names the suit he leads ("Pique"); he must then lead it."""
+
+    player: int
+    suit: int
+    verb: ClassVar[str] = "name"
+
+    def __str__(self) -> str:
+        return f"{PLAYERS[self.player]} name {SUITS[self.suit]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A player points out an irregularity the opponent committed earlier (`B call renonce`)."""
+
+    player: int
+    kind: Irregularity
+    verb: ClassVar[str] = "call"
+
+    def __str__(self) -> str:
+        return f"{PLAYERS[self.player]} call {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The wronged player chooses one of the remedies his opponent's irregularity offers him."""
+
+    player: int
+    choice: Choice
+    verb: ClassVar[str] = "choose"
+
+    def __str__(self) -> str:
+        return f"{PLAYERS[self.player]} choose {self.choice}"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular:
+    """Something done against the rules at the table, by `player`, with the cards it concerns.
+
+    `mixed` marks cards thrown down and mixed beyond sorting out; `asked` a wrong count that is
+    the asker's own fault, not the dealer's.
+    """
+
+    player: int
+    kind: Irregularity
+    cards: tuple[Card, ...] = ()
+    qualifier: str | None = None
+    verb: ClassVar[str] = "irregular"
+
+    def __str__(self) -> str:
+        if self.kind is Irregularity.ASKED_WRONG:     # written `A extra 8C asked`
+            return f"{PLAYERS[self.player]} {self.qualifier} {names(self.cards)} asked"
+        words = [PLAYERS[self.player], self.kind.value, *map(card_name, self.cards)]
+        return " ".join(words + ([self.qualifier] if self.qualifier else []))
+
+
+TableAction = Union[Look, Correct, Name, Call, Choose, Irregular]
+Action = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play, Draw, Deal,
+               Arrange, Look, Correct, Name, Call, Choose, Irregular]
+PlayerAction = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play,
+                     Look, Correct, Name, Call, Choose, Irregular]
+
+_SIMPLE = {cls.verb: cls for cls in (Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Look, Correct)}
+_IRREGULAR_CARDS = {  # verb → (fewest cards, most cards, qualifiers allowed)
+    Irregularity.FACED: (1, 1, ()), Irregularity.EXPOSED: (1, 1, ()),
+    Irregularity.EXTRA: (1, 1, ("asked",)), Irregularity.SHORT: (1, 1, ("asked",)),
+    Irregularity.TURNED_UP: (1, 3, ()), Irregularity.DROPPED: (1, 1, ()),
+    Irregularity.THROWN: (0, 0, ("mixed",)), Irregularity.DISCARDS_TOUCHED: (0, 0, ()),
+    Irregularity.DISCARDS_MIXED: (0, 0, ()), Irregularity.TRICKS_LOOKED: (0, 0, ()),
+    Irregularity.LEFT: (0, 0, ()), Irregularity.FALSE_PACK: (0, 0, ()), Irregularity.INCOMPLETE_PACK: (0, 0, ()),
+    Irregularity.FRESH_PACK: (0, 0, ()), Irregularity.RESHUFFLE: (0, 0, ()),
+}
+"""The irregularities written as their own verb; the others arise from ordinary verbs
+(a renonce is a `play`, a false king a `mark-king`, a changed batch a `deal`) and are `call`ed."""
+CALLABLE = (Irregularity.RENONCE, Irregularity.FALSE_KING, Irregularity.DEAL_OUT_OF_TURN)
+VERBS = (*_SIMPLE, "discard", "play", "name", "call", "choose", *(k.value for k in _IRREGULAR_CARDS))
 
 
 def parse_action(text: str) -> PlayerAction:
@@ -157,7 +249,37 @@ def parse_action(text: str) -> PlayerAction:
         return Play(player, parse_card(args[0]))
     if verb == "discard":
         return Discard(player, tuple(parse_card(a) for a in args))
-    raise ValueError(f"unknown verb {verb!r} in {text!r} (verbs: {', '.join(VERBS)})")
+    return _parse_table(text, player, verb, args)
+
+
+def _parse_table(text: str, player: int, verb: str, args: list[str]) -> PlayerAction:
+    """The table-mode verbs: name, call, choose and the irregularities written as verbs."""
+    if verb == "name":
+        if len(args) != 1 or args[0].upper() not in SUITS:
+            raise ValueError(f"action {text!r}: name takes one suit letter ({' '.join(SUITS)})")
+        return Name(player, SUITS.index(args[0].upper()))
+    if verb == "call":
+        callable_ = [k.value for k in CALLABLE]
+        if len(args) != 1 or args[0] not in callable_:
+            raise ValueError(f"action {text!r}: call takes one of {', '.join(callable_)}")
+        return Call(player, Irregularity(args[0]))
+    if verb == "choose":
+        if len(args) != 1 or args[0] not in {c.value for c in Choice}:
+            raise ValueError(f"action {text!r}: choose takes one of {', '.join(c.value for c in Choice)}")
+        return Choose(player, Choice(args[0]))
+    kind = next((k for k in _IRREGULAR_CARDS if k.value == verb), None)
+    if kind is None:
+        raise ValueError(f"unknown verb {verb!r} in {text!r} (verbs: {', '.join(VERBS)})")
+    fewest, most, qualifiers = _IRREGULAR_CARDS[kind]
+    qualifier = args.pop() if args and args[-1] in qualifiers else None
+    if not fewest <= len(args) <= most:
+        wanted = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        raise ValueError(f"action {text!r}: {verb} takes {wanted} card(s)"
+                         + (f" and optionally {' or '.join(qualifiers)}" if qualifiers else ""))
+    if qualifier == "asked":
+        kind = Irregularity.ASKED_WRONG if kind in (Irregularity.EXTRA, Irregularity.SHORT) else kind
+    return Irregular(player, kind, tuple(parse_card(a) for a in args),
+                     qualifier if qualifier != "asked" else verb)
 
 
 STAND = (Stand(0), Stand(1))

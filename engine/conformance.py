@@ -5,7 +5,7 @@ and that the scenario's quote still occurs in a cited unit's text (when `unit_te
 plays its deals action by action, and compares tricks, points, scores, winner and lot with
 the expectations. A scenario passes, fails (the engine disagrees with it), or is an error
 (it cannot be run: malformed, unknown ruleset or unit, a drifted quote). `coverage(report,
-units)` tells, for each witness, which normative units passing scenarios cite and which none.
+units)` tells, for each witness, which normative leaves passing scenarios cite and which none.
 
 Quotes are compared in `comparable_text` form: Unicode NFC, a line-end hyphen and its line break
 removed, runs of whitespace made one space and none kept before , . ; : ! ? ), typographic
@@ -25,10 +25,11 @@ from typing import Any
 from . import actions as act
 from .cards import names
 from .errors import IllegalAction
+from .irregularities import Mode
 from .events import explain
 from .policies import RulePolicy
-from .ruleset import RulesetError, available
-from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, load_scenario
+from .ruleset import Ruleset, RulesetError, available
+from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, StepKind, load_scenario
 from .state import DEAL, OVER, SPEAK, Options, State
 
 
@@ -82,11 +83,19 @@ class Report:
         return found
 
 
+DEFERRED_FILE = "deferred.toml"                          # units left to a later issue (`Deferral`)
+EQUIVALENT_FILE = "equivalent-mutations.toml"            # mutations no scenario can tell apart
+SUITE_DATA = (DEFERRED_FILE, EQUIVALENT_FILE)
+"""Files of a scenario folder that are the suite's own data, not scenarios (skipped by `discover`)."""
+
+
 def discover(paths: Iterable[str | Path]) -> list[Path]:
-    """The scenario files under `paths` (directories searched recursively for *.toml), sorted."""
+    """The scenario files under `paths` (directories searched recursively for *.toml, the suite's
+    data files `SUITE_DATA` left out), sorted."""
     files: list[Path] = []
     for path in map(Path, paths):
-        files.extend(sorted(path.rglob("*.toml")) if path.is_dir() else [path])
+        files.extend(sorted(p for p in path.rglob("*.toml") if p.name not in SUITE_DATA)
+                     if path.is_dir() else [path])
     return files
 
 
@@ -169,12 +178,13 @@ class _Run:
         self.lines.extend("  " + line for line in explain(new, self.state.ruleset))
 
 
-def run_scenario(scenario: Scenario) -> Result:
-    """Play one checked scenario and compare it with its expectations."""
+def run_scenario(scenario: Scenario, ruleset: Ruleset | None = None) -> Result:
+    """Play one checked scenario and compare it with its expectations; under `ruleset` if given
+    (a variant, for the mutation check), else under the ruleset the scenario names."""
     first_dealer = None if scenario.draw else scenario.deals[0].dealer
     try:
-        state = State(scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
-                      options=Options(scenario.lot_scoring, scenario.max_points_per_deal))
+        state = State(ruleset or scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
+                      options=Options(scenario.lot_scoring, scenario.max_points_per_deal, scenario.mode))
     except RulesetError as error:                 # the scenario cannot be run: an error, not a fail
         return Result(scenario.id, scenario.file, "error", f"{scenario.file}: {error}",
                       scenario.cites, scenario.ruleset)
@@ -223,7 +233,7 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
         raise _Failure("fail", f"the game is over before deal {number}", deal.line)
     if state.phase is not DEAL:
         raise _Failure("error", f"deal {number - 1} is unfinished when deal {number} begins", deal.line)
-    if deal.dealer != state.dealer:
+    if deal.dealer != state.dealer and run_.scenario.mode is not Mode.TABLE:   # table mode records it
         raise _Failure("error", f"deal {number}: {act.PLAYERS[state.dealer]} deals, not"
                        f" {act.PLAYERS[deal.dealer]} (the deal passes: {', '.join(state.ruleset.cites('deal.passes'))})",
                        deal.line)
@@ -262,23 +272,43 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
 
 def _step(run_: _Run, step: Step) -> None:
     state = run_.state
-    if step.advice:
+    if step.kind is StepKind.ADVISE:
         _advice(run_, step)
+        return
+    if step.kind is StepKind.SHOWS:
+        player = step.action.player
+        if state.observation(1 - player).open_cards is None:
+            raise _Failure("fail", f"{step.text}: {act.PLAYERS[player]}'s cards are not face up", step.line)
+        run_.lines.append(f"{step.text}: {act.PLAYERS[player]} plays with his cards face up")
         return
     before = state.fingerprint()
     try:
         _apply(state, step.action)
     except IllegalAction as refusal:
+        if refusal.code in _SCENARIO_ERRORS and step.expect != refusal.code:
+            raise _Failure("error", f"{step.text}: {refusal.message}", step.line) from None
         if step.expect == refusal.code:
             if state.fingerprint() != before:
                 raise _Failure("fail", f"{step.text}: refused, but the state changed", step.line) from None
-            run_.narrate(f"{step.action} — refused as expected: {refusal}")
+            run_.narrate(f"{step.action} — refused as expected: {_refusal_text(refusal, state)}")
             return
         expected = f"; the scenario expects !{step.expect}" if step.expect else ""
         raise _Failure("fail", f"{step.text}: refused: {refusal}{expected}", step.line) from None
     run_.narrate(str(step.action))
     if step.expect:
         raise _Failure("fail", f"{step.text}: accepted; the scenario expects !{step.expect}", step.line)
+
+
+_SCENARIO_ERRORS = ("no-ruling", "impossible", "strict-mode")
+"""Refusals that mean the scenario describes what the engine cannot judge: errors, not fails."""
+
+
+def _refusal_text(refusal: IllegalAction, state: State) -> str:
+    """A refusal read aloud with its rule's citations, inheritances named (as events are)."""
+    text = f"{refusal.code}: {refusal.message}"
+    if refusal.rule in state.ruleset.rule_cites:
+        return f"{text} — {refusal.rule}: {state.ruleset.describe(refusal.rule)}"
+    return f"{text} ({', '.join(refusal.cites)})" if refusal.cites else text
 
 
 def _advice(run_: _Run, step: Step) -> None:
@@ -322,36 +352,102 @@ def _expect_game(run_: _Run) -> None:
 
 
 @dataclass(frozen=True)
+class Deferral:
+    """Units left to a later issue, not counted in coverage: `pattern` is a unit id, or `ID*` for
+    the unit and every unit inside it; `reason` says why; `line` is where the data file gives it."""
+
+    pattern: str
+    reason: str
+    line: int | None = None
+
+    def matches(self, unit_id: str) -> bool:
+        base = self.pattern.removesuffix("*")
+        return unit_id == base or (self.pattern.endswith("*") and unit_id.startswith(base + "."))
+
+
+@dataclass(frozen=True)
 class WitnessCoverage:
-    """For one witness: its normative units, those cited by passing scenarios, and those cited by none."""
+    """For one witness: its normative leaves (units with no unit inside them) cited by passing
+    scenarios and cited by none, those deferred to a later issue, and its containers whose every
+    normative leaf is covered. A container is never covered by one of its children alone."""
 
     witness: str
-    units: tuple[str, ...]
-    covered: tuple[str, ...]
-    uncovered: tuple[str, ...]
+    units: tuple[str, ...]                        # every normative unit
+    covered: tuple[str, ...]                      # leaves cited by a passing scenario
+    uncovered: tuple[str, ...]                    # leaves cited by none (deferred ones excepted)
+    deferred: tuple[tuple[str, str], ...] = ()    # (leaf, reason): not counted in the goal
+    containers: tuple[str, ...] = ()              # normative units with a counted leaf inside
+    containers_covered: tuple[str, ...] = ()      # those whose normative leaves are all covered
+
+    @property
+    def leaves(self) -> int:
+        """The leaves counted toward the goal: covered and uncovered, not deferred."""
+        return len(self.covered) + len(self.uncovered)
+
+    @property
+    def percent(self) -> float | None:
+        """Covered leaves as a percentage of the counted ones, to one decimal; None if none counts."""
+        return round(100 * len(self.covered) / self.leaves, 1) if self.leaves else None
 
     def as_json(self) -> dict[str, Any]:
         return {"witness": self.witness, "normative": len(self.units), "covered": list(self.covered),
-                "uncovered": list(self.uncovered)}
+                "uncovered": list(self.uncovered), "leaves": self.leaves, "percent": self.percent,
+                "deferred": [{"unit": unit, "reason": reason} for unit, reason in self.deferred],
+                "containers": len(self.containers), "containers_covered": list(self.containers_covered)}
 
 
-def coverage(report: Report, units: Iterable[Any], witnesses: Iterable[str] | None = None) -> list[WitnessCoverage]:
-    """Coverage of each witness's normative units by passing scenarios.
+def _cited(report: Report) -> set[str]:
+    """The units cited by passing scenarios."""
+    return {unit for r in report.results if r.status == "pass" for unit in r.cites}
+
+
+def coverage(report: Report, units: Iterable[Any], witnesses: Iterable[str] | None = None,
+             deferrals: Iterable[Deferral] = ()) -> list[WitnessCoverage]:
+    """Coverage of each witness's normative leaves by passing scenarios.
 
     `units` are objects with `id`, `witness` and `normative` (or (id, witness, normative)
     tuples); only the `witnesses` given count (by default those with a ruleset: a transcript
-    is not a rulebook of its own). A unit is covered when a passing scenario cites it, or cites
-    a unit inside it (hu-nc.44.1 covers hu-nc.44); citing a whole rule does not cover its parts.
+    is not a rulebook of its own). A leaf is a normative unit with no unit of its witness inside
+    it (no id beginning with its id and a dot); it is covered when a passing scenario cites it.
+    A leaf that a deferral matches is listed apart with its reason and not counted.
     """
     chosen = set(available() if witnesses is None else witnesses)
-    cited = {unit for r in report.results if r.status == "pass" for unit in r.cites}
-    by_witness: dict[str, list[str]] = {}
+    deferrals = tuple(deferrals)
+    cited = _cited(report)
+    by_witness: dict[str, list[tuple[str, bool]]] = {}
     for unit in units:
         unit_id, witness, normative = unit if isinstance(unit, tuple) else (unit.id, unit.witness, unit.normative)
-        if normative and witness in chosen:
-            by_witness.setdefault(witness, []).append(unit_id)
+        if witness in chosen:
+            by_witness.setdefault(witness, []).append((unit_id, normative))
     out = []
-    for witness, ids in by_witness.items():
-        covered = tuple(u for u in ids if u in cited or any(c.startswith(u + ".") for c in cited))
-        out.append(WitnessCoverage(witness, tuple(ids), covered, tuple(u for u in ids if u not in covered)))
+    for witness, found in by_witness.items():
+        ids = [unit_id for unit_id, _ in found]
+        normative = [unit_id for unit_id, is_normative in found if is_normative]
+        inside = {u: [v for v in ids if v.startswith(u + ".")] for u in normative}
+        leaves = [u for u in normative if not inside[u]]
+        reasons = {leaf: next((d.reason for d in deferrals if d.matches(leaf)), None) for leaf in leaves}
+        counted = [leaf for leaf in leaves if reasons[leaf] is None]
+        containers = [u for u in normative if any(v in reasons and reasons[v] is None for v in inside[u])]
+        out.append(WitnessCoverage(
+            witness, tuple(normative), tuple(u for u in counted if u in cited),
+            tuple(u for u in counted if u not in cited),
+            tuple((leaf, reason) for leaf, reason in reasons.items() if reason is not None),
+            tuple(containers),
+            tuple(u for u in containers if all(v in cited for v in inside[u] if v in reasons))))
     return out
+
+
+def stale_deferrals(deferrals: Iterable[Deferral], found: Iterable[WitnessCoverage],
+                    report: Report) -> list[tuple[Deferral, str]]:
+    """The deferrals that no longer hold, with why: one that defers no normative leaf of a counted
+    witness, or one that defers a leaf a passing scenario cites (it is no longer left for later)."""
+    deferred = [leaf for witness in found for leaf, _ in witness.deferred]
+    cited = _cited(report)
+    stale = []
+    for deferral in deferrals:
+        matched = [leaf for leaf in deferred if deferral.matches(leaf)]
+        if not matched:
+            stale.append((deferral, f"{deferral.pattern} matches no normative leaf"))
+        elif done := [leaf for leaf in matched if leaf in cited]:
+            stale.append((deferral, f"{deferral.pattern} defers {done[0]}, which a passing scenario cites"))
+    return stale

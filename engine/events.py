@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from .actions import PLAYERS
 from .cards import SUIT_NAMES, card_name, names
+from .irregularities import Case, Effect, Irregularity
 from .ruleset import Ruleset
 
 
@@ -73,6 +74,8 @@ def _trick(e: Event) -> str:
 def _points(e: Event) -> str:
     awarded, why = e.detail
     player = PLAYERS[e.player]
+    if e.points < 0:
+        return f"{player}'s {-e.points} point{'s' if e.points != -1 else ''} come{'s' if e.points == -1 else ''} off: {why}"
     marks = f"{e.points} point{'s' if e.points != 1 else ''}"
     if awarded != e.points:
         marks += f" of {awarded}"
@@ -86,7 +89,107 @@ def _game(e: Event) -> str:
     return text + (f", counting {lot}" if lot != 1 or e.rule == "game.lot" else "")
 
 
+_EFFECT_TEXT = {
+    Effect.KEEP: "the game goes on as it is",
+    Effect.REDEAL: "the deal is void and the same dealer deals again",
+    Effect.REDEAL_PASS: "the deal is void and the dealer loses the deal",
+    Effect.REDEAL_RIGHT: "the deal is void and the player whose turn it was deals",
+    Effect.TAKE_BACK: "the card goes back to the hand, as if it had not been played",
+    Effect.LEAD_NAMED: "the card goes back and the suit named must be led",
+    Effect.REPLAY: "every card played goes back to the hands and the deal is played again",
+    Effect.LESS_ONE: "the offender marks one point less for his tricks",
+    Effect.OPEN_HAND: "the offender plays on with his cards face up",
+    Effect.NO_KING: "the offender may not mark the king in this deal",
+    Effect.MARK_ONE: "the opponent marks a point",
+    Effect.MARK_TWO: "the opponent marks two points",
+    Effect.TWO_IN_ALL: "the opponent marks two points in all for the deal",
+    Effect.PLUS_ONE: "the opponent marks a point more after the deal (at least one)",
+    Effect.FORFEIT_DEAL: "the offender loses the king's point and marks nothing in this deal",
+    Effect.CORRECT_COUNT: "the count is put right from the talon",
+    Effect.RETURN_EXTRA: "the card too many goes back on the talon",
+    Effect.SET_ASIDE_EXTRA: "the holder puts the card too many away",
+    Effect.DRAW_OUT_EXTRA: "the opponent draws the card too many out of the hand",
+    Effect.TAKE_MISSING: "the short hand takes the top card of the talon",
+    Effect.PLAY_SHORT: "the play goes on; the short hand loses the tricks it cannot play to",
+    Effect.RESTORE_ORDER: "the cards go back on the talon in their order",
+    Effect.SEEN_TO_BOTTOM: "the cards seen go to the bottom of the talon",
+    Effect.SET_ASIDE_SEEN: "the cards seen are put out of play",
+    Effect.REPLACE_CARD: "the card is put out of play and replaced from the talon",
+    Effect.MUST_ACCEPT: "the dealer must grant the next proposal",
+    Effect.NO_MORE_TRICKS: "the thrown cards take no trick: the opponent takes the rest",
+    Effect.LOSE_GAME: "the offender loses the game",
+    Effect.UNMARK_KING: "the king's point comes off",
+    Effect.NOT_PLAYED: "the card is not played, unless the opponent plays to it",
+    Effect.PLAYED: "the card counts as played",
+}
+
+
+_KIND_TEXT = {
+    Irregularity.FACED: "a card found face up",
+    Irregularity.EXPOSED: "a card turned over by the dealer",
+    Irregularity.BATCHES_CHANGED: "the batches changed",
+    Irregularity.DEAL_OUT_OF_TURN: "a deal out of turn",
+    Irregularity.EXTRA: "a card too many in a hand",
+    Irregularity.SHORT: "a card lacking in a hand",
+    Irregularity.ASKED_WRONG: "more or fewer cards asked for than discarded",
+    Irregularity.TURNED_UP: "more than one card turned up",
+    Irregularity.FALSE_KING: "the king marked by a player who does not hold it",
+    Irregularity.NAMED_SUIT: "a suit named and another led",
+    Irregularity.LEAD_OUT_OF_TURN: "a card led out of turn",
+    Irregularity.RENONCE: "a renonce",
+    Irregularity.DISCARDS_TOUCHED: "the discards touched",
+    Irregularity.DISCARDS_MIXED: "the discards mixed",
+    Irregularity.TRICKS_LOOKED: "covered tricks looked at",
+    Irregularity.DROPPED: "a card dropped",
+    Irregularity.THROWN: "cards thrown down",
+    Irregularity.LEFT: "a player leaves the game",
+    Irregularity.FALSE_PACK: "a false pack",
+    Irregularity.INCOMPLETE_PACK: "a pack short of cards or with cards too many",
+    Irregularity.FRESH_PACK: "fresh cards asked for",
+    Irregularity.RESHUFFLE: "the cards shuffled again before the cut",
+}
+_CASE_TEXT = {
+    Case.TURNUP: "the turn-up", Case.DEALER_CARD: "one of the dealer's cards",
+    Case.ELDER_CARD: "one of the elder's cards", Case.DRAWN_DEALER: "a card the dealer takes in the exchange",
+    Case.DRAWN_ELDER: "a card given to the elder in the exchange", Case.DRAWN_TRUMP: "a trump, in the exchange",
+    Case.UNSEEN: "before the cards are looked at", Case.SEEN: "after the cards are looked at",
+    Case.DRAWN_UNSEEN: "before the cards drawn are looked at", Case.DRAWN_SEEN: "after the cards drawn are looked at",
+    Case.IN_PLAY: "after the first card is led", Case.BEFORE_SPEECH: "before any proposal or play",
+    Case.AFTER_SPEECH: "after a proposal or a play", Case.BEFORE_NEXT_LEAD: "before the next card is led",
+    Case.AFTER_NEXT_LEAD: "after the next card is led", Case.LEADING: "by the player to lead",
+    Case.FOLLOWING: "onto the card led", Case.SHOWN: "kept apart", Case.MIXED: "mixed beyond sorting out",
+}
+
+
+def _irregularity(e: Event) -> str:
+    kind, case, cards = e.detail
+    what = f"{_KIND_TEXT[kind]}" + (f" ({names(cards)})" if cards else "")
+    return f"{what}, {PLAYERS[e.player]}'s fault" + (f", {_CASE_TEXT[case]}" if case is not Case.ANY else "")
+
+
+def _remedy(e: Event) -> str:
+    choice, effects = e.detail
+    who = f"{PLAYERS[e.player]} chooses {choice}: " if choice else "ruling: "
+    return who + "; ".join(_EFFECT_TEXT[x] for x in effects)
+
+
+def _renonce(e: Event) -> str:
+    card, code = e.detail
+    return (f"{PLAYERS[e.player]} plays {card_name(card)} against the duty of play ({code}): a renonce,"
+            " which stands until it is called")
+
+
 _TEXT = {
+    "irregularity": _irregularity,
+    "remedy": _remedy,
+    "renonce": _renonce,
+    "deal-out-of-turn": lambda e: f"{PLAYERS[e.player]} deals out of turn; the deal stands until it is called",
+    "look": lambda e: f"{PLAYERS[e.player]} looks at his cards",
+    "named": lambda e: f"{PLAYERS[e.player]} names {SUIT_NAMES[e.detail[0]]}",
+    "dropped-played": lambda e: f"{card_name(e.detail[0])}, dropped by {PLAYERS[e.player]}, counts as led:"
+                                " the opponent played to it",
+    "short-hand": lambda e: f"{PLAYERS[1 - e.player]} has no card left: {PLAYERS[e.player]} takes the"
+                            f" {e.detail[0]} trick(s) still to play",
     "draw": _draw,
     "deal": _deal,
     "stand": _stand,
@@ -115,7 +218,12 @@ def explain(events: Iterable[Event], ruleset: Ruleset) -> list[str]:
         line = describe(event)
         if event.points:
             line += f" [A {event.score[0]}, B {event.score[1]}]"
-        if event.rule:
+        if event.rule and event.rule.startswith("table."):      # a ruling of table mode: its own units
+            line += f" — {event.rule}: {', '.join(event.cites)}"
+        elif event.rule:
             line += f" — {event.rule}: {ruleset.describe(event.rule)}"
+            extra = [c for c in event.cites if c not in ruleset.cites(event.rule)]
+            if extra:            # a penalty of table mode that changed the points: its ruling's units
+                line += "; " + ", ".join(extra)
         lines.append(line)
     return lines

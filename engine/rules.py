@@ -4,6 +4,10 @@ Which rulebook units state a rule is data: each ruleset (engine/rulesets/*.toml)
 every parameter below, its value and the units that state it, or the ruleset it inherits
 from and why. A rule's citations under a ruleset are the citations of the parameters it
 reads (`Ruleset.cites(rule_id)`), so adding a witness is adding a file, not code.
+
+A rule is one decision the engine takes (an acceptance, the elder's discard, the dealer's
+king window…) and reads only the parameters that decide it: an event or a refusal names one
+rule, so it cites the units behind that decision and no other.
 """
 from __future__ import annotations
 
@@ -86,9 +90,10 @@ _PARAMS = [
      _one_of("before-first-lead", "before-own-first-card")),
     ("king_announcement", "what an oral announcement of the king (announce-king) allows",
      _one_of("none", "until-second-lead")),
-    ("king_at_game_point", "a player one point short of the target may mark a held king at once",
-     _one_of("at-once", "in-window")),
+    ("king_at_game_point", "when a player one point short of the target may mark a held king:"
+     " at once (the exchange included) or only in his window", _one_of("at-once", "in-window")),
     ("proposer", "who may propose an exchange", _one_of("elder")),
+    ("acceptance", "what the dealer's acceptance of a proposal does", _one_of("elder-then-dealer")),
     ("refusal", "what the dealer's refusal of a proposal does", _one_of("play-begins")),
     ("elder_discards", "how many cards the elder may discard after an accepted proposal", _range()),
     ("dealer_discards", "how many cards the dealer may discard after the elder", _range()),
@@ -133,19 +138,30 @@ _RULES = [
      ("trumps",)),
     ("deal.passes", "The deal passes to the other player after every deal.", ("deal_passes",)),
     ("king.turned-up", "A king turned up marks points for the dealer at once.", ("king_turned_up_points",)),
-    ("king.held", "The holder of the king of trumps may mark it inside his window.",
-     ("king_held_points", "king_marking", "king_window_elder", "king_window_dealer")),
-    ("king.announced", "An oral announcement of the king keeps its marking open longer.",
-     ("king_announcement",)),
-    ("king.game-point", "One point short of the target, a held king may be marked at once.",
-     ("king_at_game_point",)),
+    ("king.held", "The holder of the king of trumps may mark it for points; he need not.",
+     ("king_held_points", "king_marking")),
+    ("king.elder-window", "The elder marks a held king inside his window.",
+     ("king_held_points", "king_window_elder")),
+    ("king.dealer-window", "The dealer marks a held king inside his window.",
+     ("king_held_points", "king_window_dealer")),
+    ("king.announced", "An oral announcement of the king inside the window keeps its marking open longer.",
+     ("king_held_points", "king_announcement")),
+    ("king.game-point", "One point short of the target, a held king is marked at once or only in the"
+     " window, as the ruleset says.", ("king_held_points", "king_at_game_point")),
     ("exchange.speak", "The elder plays (stands) or proposes an exchange.", ("proposer",)),
-    ("exchange.answer", "The dealer accepts or refuses a proposal; a refusal begins the play.",
-     ("refusal",)),
-    ("exchange.discard", "After an accepted proposal each discards and draws as many from the talon.",
-     ("elder_discards", "dealer_discards", "turnup_drawn")),
-    ("exchange.short-talon", "A discard larger than what the talon holds is settled by the ruleset.",
-     ("short_talon_elder", "short_talon_dealer")),
+    ("exchange.accept", "The dealer accepts a proposal: the elder discards and draws, then the dealer.",
+     ("acceptance",)),
+    ("exchange.refuse", "The dealer refuses a proposal: the play begins.", ("refusal",)),
+    ("exchange.elder-discard", "The elder discards as many cards as the ruleset allows and draws as many.",
+     ("elder_discards",)),
+    ("exchange.dealer-discard", "The dealer then discards as many as the ruleset allows and draws as many.",
+     ("dealer_discards",)),
+    ("exchange.talon", "Cards are drawn from the talon; the turned-up card is never drawn.",
+     ("turnup_drawn",)),
+    ("exchange.short-talon-elder", "An elder's discard larger than the talon is settled by the ruleset.",
+     ("short_talon_elder",)),
+    ("exchange.short-talon-dealer", "A dealer's discard larger than the talon is settled by the ruleset.",
+     ("short_talon_dealer",)),
     ("exchange.repeat", "After an exchange the elder may propose again.", ("repropose",)),
     ("exchange.talon-exhausted", "When the talon is used up the play begins.", ("exhausted_talon",)),
     ("play.first-lead", "The elder leads to the first trick.", ("first_leader",)),

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .irregularities import Rulings, read_rulings
 from .rules import PARAMS, RULES
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
@@ -54,6 +55,7 @@ class Ruleset:
     siglum: str
     title: str
     provisions: Mapping[str, Provision]
+    rulings: Rulings = field(default_factory=lambda: MappingProxyType({}))
     rule_cites: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -81,7 +83,7 @@ class Ruleset:
             old = provisions[name]
             provisions[name] = Provision(name, value, old.cites, old.own_cites, old.inherited_from,
                                          old.source, old.reason, old.note, old.convention)
-        return Ruleset(self.siglum, self.title, provisions)
+        return Ruleset(self.siglum, self.title, provisions, self.rulings)
 
 
 def describe(provisions: list[Provision]) -> str:
@@ -114,8 +116,12 @@ def available() -> list[str]:
 def load(siglum: str) -> Ruleset:
     """The ruleset of a witness, its inheritances resolved; RulesetError if unknown or malformed."""
     data = _read(siglum)
+    try:
+        rulings = read_rulings(data.get("irregularities", {}), siglum, str(RULESET_DIR / f"{siglum}.toml"))
+    except ValueError as error:
+        raise RulesetError(str(error)) from None
     return Ruleset(siglum, data.get("title", siglum),
-                   {name: _provision(siglum, name, ()) for name in PARAMS})
+                   {name: _provision(siglum, name, ()) for name in PARAMS}, rulings)
 
 
 @cache

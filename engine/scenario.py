@@ -20,12 +20,14 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from .actions import PLAYERS, PlayerAction, parse_action
 from .cards import PACK, Card, card_name, parse_card
 from .errors import CODES
+from .irregularities import Mode
 from .ruleset import available
 
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "options",
@@ -33,7 +35,7 @@ _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "n
 _DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "refused", "actions", "expect"}
 _DEAL_EXPECT_KEYS = {"tricks", "points", "score", "hands", "turnup"}
 _EXPECT_KEYS = {"score", "winner", "lot"}
-_OPTION_KEYS = {"lot_scoring", "max_points_per_deal"}
+_OPTION_KEYS = {"lot_scoring", "max_points_per_deal", "mode"}
 
 
 class ScenarioError(ValueError):
@@ -44,18 +46,27 @@ class ScenarioError(ValueError):
         self.message, self.path, self.line = message, path, line
 
 
+class StepKind(str, Enum):
+    """What a line of `actions` does: apply an action, or check something without acting."""
+
+    ACT = "act"          # `A play KH`: apply it (`!CODE`: it must be refused)
+    ADVISE = "advise"    # `A advise stand`: the jeux-de-règle policy must choose that action now
+    SHOWS = "shows"      # `A shows`: table mode, A's cards lie face up for his opponent
+
+
 @dataclass(frozen=True)
 class Step:
     """One action line of a deal: its text, the action, the refusal code expected, if any.
 
-    An advice step (`A advise stand`) holds the action the policy must choose.
+    An advice step (`A advise stand`) holds the action the policy must choose; a `shows` step
+    holds a `look` of that player (it is not applied).
     """
 
     text: str
     action: PlayerAction
     expect: str | None
     line: int | None
-    advice: bool = False
+    kind: StepKind = StepKind.ACT
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,7 @@ class Scenario:
     quote: str | None
     lot_scoring: bool
     max_points_per_deal: int | None
+    mode: Mode
     start_score: tuple[int, int]
     draw: tuple[Card, Card] | None
     draw_dealer: int | None          # the first dealer the draw must give; None: a tie
@@ -210,6 +222,9 @@ class _Reader:
         maximum = options.get("max_points_per_deal")
         if maximum is not None and (type(maximum) is not int or maximum < 1):
             raise self.fail("options.max_points_per_deal must be a whole number ≥ 1", "max_points_per_deal")
+        mode = options.get("mode", Mode.STRICT.value)
+        if mode not in {m.value for m in Mode}:
+            raise self.fail(f"options.mode must be \"strict\" or \"table\", not {mode!r}", "mode")
         start = self.keys(data.get("start", {}), {"score"}, "[start]")
         start_score = self.pair(start["score"], "start.score", "score") if "score" in start else (0, 0)
         draw, draw_dealer = self.draw(data["draw"]) if "draw" in data else (None, None)
@@ -225,7 +240,8 @@ class _Reader:
         return Scenario(
             scenario_id, self.path, tuple(cites), ruleset,
             self.string(data, "description", "", required=False) or "",
-            self.string(data, "quote", "", required=False), lot, maximum, start_score, draw, draw_dealer,
+            self.string(data, "quote", "", required=False), lot, maximum, Mode(mode), start_score, draw,
+            draw_dealer,
             tuple(self.deal(d, n) for n, d in enumerate(deals, 1)),
             GameExpect(self.pair(expect["score"], "expect.score", "score") if "score" in expect else None,
                        self.player(expect["winner"], "expect.winner", "winner") if "winner" in expect else None,
@@ -335,13 +351,19 @@ class _Reader:
             if expect not in CODES:
                 raise ScenarioError(f"{where}: unknown error code !{expect} in {text!r} (codes: "
                                     f"{', '.join(CODES)})", self.path, line)
-        advice = len(words) > 1 and words[1] == "advise"
-        if advice:
+        kind = StepKind.ACT
+        if len(words) > 1 and words[1] in (StepKind.ADVISE.value, StepKind.SHOWS.value):
+            kind = StepKind(words[1])
             if expect:
-                raise ScenarioError(f"{where}: advice cannot be refused: {text!r}", self.path, line)
-            del words[1]
+                raise ScenarioError(f"{where}: a check cannot be refused: {text!r}", self.path, line)
+            if kind is StepKind.SHOWS:
+                if len(words) != 2:
+                    raise ScenarioError(f"{where}: `{words[0]} shows` takes nothing more: {text!r}", self.path, line)
+                words[1] = "look"
+            else:
+                del words[1]
         try:
             action = parse_action(" ".join(words))
         except ValueError as error:
             raise ScenarioError(f"{where}: {error}", self.path, line) from None
-        return Step(text, action, expect, line, advice)
+        return Step(text, action, expect, line, kind)

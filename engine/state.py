@@ -14,35 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import combinations
 from operator import attrgetter
 
 from . import actions as act
+from . import table as _table
 from .actions import PLAYERS, Action, PlayerAction
-from .cards import BIT, FULL, HIGHER, SUIT_MASK, card_name, cards_of, is_pack, king_of, mask_of
+from .cards import BIT, FULL, HIGHER, SUIT_MASK, SUIT_NAMES, card_name, cards_of, is_pack, king_of, mask_of
 from .errors import IllegalAction
 from .events import Event
+from .irregularities import Mode
 from .ruleset import Ruleset, load
 
 
-class Phase(str, Enum):
-    """Where a game stands: what kind of action comes next."""
-
-    DRAW = "draw"
-    DEAL = "deal"
-    SPEAK = "speak"
-    ANSWER = "answer"
-    DISCARD = "discard"
-    PLAY = "play"
-    OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-DRAW, DEAL, SPEAK, ANSWER, DISCARD, PLAY, OVER = Phase
-IN_DEAL = (SPEAK, ANSWER, DISCARD, PLAY)
+from .phase import ANSWER, DEAL, DISCARD, DRAW, IN_DEAL, OVER, PLAY, REMEDY, SPEAK, Phase
 
 
 @dataclass(frozen=True)
@@ -51,6 +36,7 @@ class Options:
 
     lot_scoring: bool = False
     max_points_per_deal: int | None = None
+    mode: Mode = Mode.STRICT          # table mode records irregularities and applies remedies (engine/table.py)
 
 
 @dataclass(frozen=True)
@@ -71,6 +57,7 @@ class Observation:
     deal_points: tuple[int, int]
     own_discards: tuple[int, ...]
     kings_marked: tuple[bool, bool]
+    open_cards: tuple[int, ...] | None = None    # the opponent's cards, when he must play them face up
 
 
 class _Config:
@@ -103,6 +90,7 @@ class _Config:
         self.max_per_deal = options.max_points_per_deal or (None if ruleset_max == "none" else ruleset_max)
         self.lot_scoring = options.lot_scoring
         self.lot_table = {int(k): v for k, v in r["lot_table"].items()}
+        self.table = options.mode is Mode.TABLE
         self.trick_cites = self.cites["play.trick-winner"]
 
 
@@ -128,7 +116,7 @@ class State:
                  "winner", "lot", "hands", "played", "turnup", "trump", "talon", "talon_pos",
                  "discards", "proposals", "stood_first", "refused_first", "turn", "led",
                  "cards_played", "tricks", "deal_points", "kings_marked", "kings_announced",
-                 "king_live", "log", "_history", "_checkpoints", "_legal")
+                 "king_live", "table", "log", "_history", "_checkpoints", "_legal")
 
     def __init__(self, ruleset: Ruleset | str, *, dealer: int | None = None,
                  score: tuple[int, int] = (0, 0), options: Options = Options()):
@@ -139,7 +127,8 @@ class State:
         self.dealer = 0 if dealer is None else dealer
         self.score = (score[0], score[1])
         self.deal_number = 0
-        self.batches: str | None = None
+        self.batches: tuple[str | None, str | None] = (None, None)   # each dealer's first batches
+        self.table: _table.TableDeal | None = None
         self.winner: int | None = None
         self.lot: int | None = None
         self.log: list[Event] = []
@@ -170,7 +159,7 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The player whose turn it is (the dealer when a deal is due), None in the draw or at the end."""
-        if self.phase in IN_DEAL:
+        if self.phase in IN_DEAL or self.phase is REMEDY:
             return self.turn
         return self.dealer if self.phase is DEAL else None
 
@@ -193,7 +182,8 @@ class State:
                            self.hand(player), self.turnup if self.turnup >= 0 else None,
                            self.talon_left, self.led if self.led >= 0 else None, self.tricks,
                            self.score, self.deal_points, self.discards[player],
-                           (bool(self.kings_marked & 1), bool(self.kings_marked & 2)))
+                           (bool(self.kings_marked & 1), bool(self.kings_marked & 2)),
+                           _table.open_cards(self, player))
 
     def legal_actions(self, player: int | None = None) -> tuple[PlayerAction, ...]:
         """The players' legal actions now (one player's if given); empty when cards are to be dealt.
@@ -240,6 +230,8 @@ class State:
             found = (act.ACCEPT[self.turn], act.REFUSE[self.turn])
         elif phase is DISCARD:
             found = self._discard_actions()
+        elif phase is REMEDY:
+            found = _table.choices(self)
         else:
             return ()
         if player is not None and player != self.turn:
@@ -281,33 +273,27 @@ class State:
         """`_king_actions` in the play while the king is live: `_king_refusal`'s checks, read directly.
 
         In the play the holder is fixed (hands only lose cards to `played`) and the checks left
-        are the window (`_king_window_open`) and whether he has marked or announced already.
+        are the window (`_king_window_open`, as for refusals) and whether he has marked or
+        announced already.
         """
-        king = self.trump << 3
-        holder = 0 if (self.hands | self.played) >> king & 1 else 1
+        holder = 0 if (self.hands | self.played) >> (self.trump << 3) & 1 else 1
         if player is not None and player != holder or self.kings_marked >> holder & 1:
             return ()
-        n = self.cards_played
-        c = self._c
-        if holder != self.dealer:
-            open_ = n == 0 or (n == 1 and c.elder_king_led and self.led == king)
-        else:
-            open_ = n <= c.dealer_window
-        announced = self.kings_announced >> holder & 1
-        if open_:
-            if c.announcement and not announced:
-                return _KING_BOTH[holder]
-            return _KING_MARK[holder]
-        if announced and n <= 2:
-            return _KING_MARK[holder]
-        return ()
+        if self.table is not None and _table.king_refusal(self, holder):
+            return ()
+        if not self._king_window_open(holder, False):
+            return ()
+        if (self._c.announcement and not self.kings_announced >> holder & 1
+                and self._king_window_open(holder, True)):
+            return _KING_BOTH[holder]
+        return _KING_MARK[holder]
 
     # ---- acting, undoing, copying ------------------------------------------------------
 
     def apply(self, action: Action) -> None:
         """Perform a legal action and log its events; IllegalAction (state unchanged) otherwise."""
         self._legal = None
-        if action.__class__ is _Play and self.phase is PLAY:
+        if action.__class__ is _Play and self.phase is PLAY and self.table is None:
             # the commonest action, checked here at once: a legal card in turn is performed,
             # anything else goes to `_play`, which checks in the contract's order and refuses
             p = action.player
@@ -326,7 +312,12 @@ class State:
                 if legal >> card & 1:
                     self._perform_play(action, p, card)
                     return
-        _HANDLERS[action.__class__](self, action)
+        handler = _HANDLERS[action.__class__]
+        if self.phase is REMEDY and handler is not _table.choose:
+            _table.during_remedy(self, action)      # the chooser acting on keeps the game as it is
+        handler(self, action)
+        if self.table is not None and action.__class__ in _LOOKING:
+            _table.looks(self, action.player)
 
     def apply_index(self, index: int) -> None:
         """Apply `legal_actions()[index]` (IndexError outside it).
@@ -383,6 +374,14 @@ class State:
         """Remember the state before a draw or a deal, for undo."""
         self._checkpoints.append((len(self._history), _values(self), len(self.log)))
 
+    def _values_now(self) -> tuple:
+        """The fields a checkpoint holds, now (table mode keeps one to take a fault back)."""
+        return _values(self)
+
+    def _restore_values(self, values: tuple) -> None:
+        """Set the fields from `_values_now()` (table mode: a fault taken back, a deal made void)."""
+        _restore(self, values)
+
     def _event(self, kind: str, player: int | None, rule: str | None, detail: tuple = (),
                points: int = 0) -> None:
         self.log.append(_new_event(Event, (self.deal_number, kind, player, points, rule,
@@ -424,11 +423,14 @@ class State:
             if self.phase is OVER:
                 raise self._refuse("game-over", "the game has ended", "game.target")
             raise self._refuse("wrong-phase", f"no deal in phase {self.phase.value}")
-        if player != self.dealer:
+        if player != self.dealer and self._c.table:
+            _table.wrong_dealer(self, player)       # dealt all the same; the fault stands until called
+        elif player != self.dealer:
             raise self._refuse("wrong-turn", f"{PLAYERS[self.dealer]} deals, not {PLAYERS[player]}",
                                "deal.passes")
 
     def _deal(self, action: act.Deal) -> None:
+        right_dealer = self.dealer
         if self.phase is not DEAL or action.player != self.dealer:
             self._check_deal(action.player)
         pack, cut, batches = action.pack, action.cut, action.batches
@@ -438,22 +440,29 @@ class State:
         if not c.min_cut <= cut <= 32 - c.min_cut:
             raise self._refuse("bad-deal", f"each packet of the cut must keep {c.min_cut} cards",
                                "deal.shuffle-cut")
-        if batches not in c.batches or (c.batches_kept and self.batches not in (None, batches)):
+        kept = self.batches[action.player]
+        changed = c.batches_kept and kept not in (None, batches)
+        if batches not in c.batches or (changed and not c.table):
             raise self._refuse("bad-deal", f"batches {batches} not allowed"
-                               + (f": this game deals {self.batches}" if self.batches else ""),
+                               + (f": {PLAYERS[action.player]} deals {kept} in this game" if changed else ""),
                                "deal.batches")
         self._checkpoints.append((len(self._history), _values(self), len(self.log)))
         self._history.append(action)
+        self.dealer = action.player
         cards = pack[cut:] + pack[:cut]
-        self.batches = batches
+        if kept is None:
+            self.batches = (batches, self.batches[1]) if action.player == 0 else (self.batches[0], batches)
         if batches == "3-2":     # three each, then two each, the elder first
             e0, e1, e2, d0, d1, d2, e3, e4, d3, d4, turnup = cards[:11]
         else:                    # two each, then three each
             e0, e1, d0, d1, e2, e3, e4, d2, d3, d4, turnup = cards[:11]
         self._start_deal_masks(BIT[e0] | BIT[e1] | BIT[e2] | BIT[e3] | BIT[e4],
                                BIT[d0] | BIT[d1] | BIT[d2] | BIT[d3] | BIT[d4], turnup, cards[11:], batches)
+        if self.table is not None:
+            _table.after_deal_started(self, self.dealer != right_dealer, changed)
 
     def _arrange(self, action: act.Arrange) -> None:
+        right_dealer = self.dealer
         self._check_deal(action.player)
         hands, turnup, talon = action.hands, action.turnup, action.talon
         if len(hands[0]) != 5 or len(hands[1]) != 5 or not is_pack((*hands[0], *hands[1], turnup, *talon)):
@@ -461,7 +470,10 @@ class State:
                                " talon of 21, each of the 32 cards once", "deck.pack")
         self._checkpoint()
         self._history.append(action)
+        self.dealer = action.player
         self._start_deal(hands[self.elder], hands[self.dealer], turnup, tuple(talon), None)
+        if self.table is not None:
+            _table.after_deal_started(self, self.dealer != right_dealer, False)
 
     def _start_deal(self, elder: Sequence[int], dealer: Sequence[int], turnup: int,
                     talon: tuple[int, ...], batches: str | None) -> None:
@@ -483,7 +495,9 @@ class State:
         rule = "deal.batches" if batches else "deal.turnup"
         self.log.append(_new_event(Event, (self.deal_number, "deal", d, 0, rule, self._c.cites[rule],
                                            (batches, turnup), self.score)))
-        if turnup & 7 == 0:
+        if self._c.table:
+            _table.start(self)      # at the table the dealer marks a turned-up king himself (hu-nc.26)
+        elif turnup & 7 == 0:
             self._mark(d, self._c.king_turned_up, "king.turned-up", "the king is turned up")
 
     # ---- the exchange ------------------------------------------------------------------
@@ -509,41 +523,48 @@ class State:
 
     def _accept(self, action: act.Accept) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
-            self._check_turn(ANSWER, action.player, "answer", "exchange.answer")
+            self._check_turn(ANSWER, action.player, "answer", "exchange.accept")
         self._history.append(action)
+        if self.table is not None and self.table.must_accept:
+            _table.accepted(self)
         self.phase, self.turn = DISCARD, self.elder
-        self._event("accept", action.player, "exchange.answer")
+        self._event("accept", action.player, "exchange.accept")
 
     def _refuse_proposal(self, action: act.Refuse) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
-            self._check_turn(ANSWER, action.player, "answer", "exchange.answer")
+            self._check_turn(ANSWER, action.player, "answer", "exchange.refuse")
+        if self.table is not None and self.table.must_accept:
+            raise _table.must_accept_refusal(self)
         self._history.append(action)
         first = self.proposals == 1
         self.refused_first = first
-        self._event("refuse", action.player, "exchange.answer", (first,))
+        self._event("refuse", action.player, "exchange.refuse", (first,))
         self._begin_play()
 
     def _discard(self, action: act.Discard) -> None:
         p, cards = action.player, action.cards
         if self.phase is not DISCARD or p != self.turn:
-            self._check_turn(DISCARD, p, "discard", "exchange.discard")
+            self._check_turn(DISCARD, p, "discard", "exchange.accept")
         shift = p << 5
         hand = self.hands >> shift & FULL
         for card in cards:
             if not 0 <= card < 32 or not hand >> card & 1:
                 raise self._refuse("not-in-hand", f"{PLAYERS[p]} does not hold {_card_name(card)}")
-        if len(set(cards)) != len(cards):
-            raise self._refuse("bad-discard", "a card is named twice", "exchange.discard")
         is_dealer = p == self.dealer
+        rule, short_rule = _DISCARD_RULES[is_dealer]
+        if len(set(cards)) != len(cards):
+            raise self._refuse("bad-discard", "a card is named twice", rule)
         low, high = self._c.dealer_discards if is_dealer else self._c.elder_discards
         if not low <= len(cards) <= high:
             raise self._refuse("bad-discard", f"{'the dealer' if is_dealer else 'the elder'} discards"
-                               f" {low} to {high} cards, not {len(cards)}", "exchange.discard")
+                               f" {low} to {high} cards, not {len(cards)}", rule)
         left = self.talon_left
         if is_dealer and self._c.dealer_refused_beyond_talon and len(cards) > left:
             raise self._refuse("bad-discard", f"the talon holds only {left}: the dealer can discard"
-                               " no more", "exchange.short-talon")
+                               " no more", short_rule)
         self._history.append(action)
+        if self.table is not None:
+            _table.looks(self, p)
         taken = min(len(cards), left)
         put, back = cards[:taken], cards[taken:]
         drawn = self.talon[self.talon_pos:self.talon_pos + taken]
@@ -551,7 +572,9 @@ class State:
         self.hands ^= (sum(map(BIT.__getitem__, put)) | sum(map(BIT.__getitem__, drawn))) << shift
         self.discards = (self.discards[0] + put, self.discards[1]) if p == 0 else \
             (self.discards[0], self.discards[1] + put)
-        self._event("discard", p, "exchange.short-talon" if back else "exchange.discard", (put, taken, back))
+        self._event("discard", p, short_rule if back else rule, (put, taken, back))
+        if self.table is not None:
+            _table.drawn(self, p, drawn)
         if self.talon_pos == len(self.talon):
             self._event("exchange-ends", None, "exchange.talon-exhausted", ("talon",))
             self._begin_play()
@@ -595,7 +618,15 @@ class State:
         return None
 
     def _king_window_open(self, p: int, announce: bool) -> bool:
-        """Whether `p`'s window for the king is still open in the play."""
+        """Whether `p` may still mark (or `announce`) the king in the play: the one reading of the windows.
+
+        The elder's window closes with his first lead (or, `king_window_elder` permitting, when the
+        dealer plays to a king of trumps led first); the dealer's closes when the first card is led
+        (`dealer_window` 0) or when he plays his own first card (1), whether or not he wins that
+        trick: he may not mark between winning it and leading to the second (de-scheicher.5.2,
+        en-wiki.s4.p2). An announcement made inside the window keeps the marking open until the
+        second card is led.
+        """
         n = self.cards_played
         if p != self.dealer:
             open_ = n == 0 or (n == 1 and self._c.elder_king_led and self.led == king_of(self.trump))
@@ -617,16 +648,23 @@ class State:
             "too-late": f"{PLAYERS[p]}'s window to {what} the king has closed",
             "already-marked": f"{PLAYERS[p]} has already {'announced' if announce else 'marked'} the king",
         }[code]
-        rule = "game.target" if code == "game-over" else "king.announced" if announce else "king.held"
+        rule = ("game.target" if code == "game-over" else "king.announced" if announce
+                else "king.held" if code in ("no-king", "already-marked")
+                else "king.game-point" if code == "wrong-phase" and self.phase in IN_DEAL
+                and self.score[p] == self._c.target - 1
+                else "king.announced" if code == "too-late" and self.kings_announced >> p & 1
+                else _KING_WINDOWS[p == self.dealer])
         raise self._refuse(code, message, rule)
 
     def _mark_king(self, action: act.MarkKing) -> None:
         p = action.player
+        if self.table is not None and _table.table_king(self, action):
+            return
         self._check_king(p, announce=False)
         self._history.append(action)
         self.kings_marked |= 1 << p
         rule = ("king.game-point" if self.phase is not PLAY
-                else "king.announced" if self.kings_announced >> p & 1 else "king.held")
+                else _KING_WINDOWS[p == self.dealer] if self._king_window_open(p, True) else "king.announced")
         self._mark(p, self._c.king_held, rule, "the king of trumps is marked")
 
     def _announce_king(self, action: act.AnnounceKing) -> None:
@@ -646,6 +684,19 @@ class State:
         return hand & SUIT_MASK[self.trump] or hand
 
     def _play(self, action: act.Play) -> None:
+        if self.table is None:
+            self._check_play(action)
+            self._perform_play(action, action.player, action.card)
+            return
+        try:
+            self._check_play(action)
+        except IllegalAction as refusal:     # at the table it is played all the same, as a fault
+            _table.faulty_play(self, action, refusal)
+            return
+        _table.lawful_play(self, action)
+
+    def _check_play(self, action: act.Play) -> None:
+        """Refuse a play out of turn, of a card not held, against the duty of play or the suit named."""
         p, card = action.player, action.card
         if self.phase is not PLAY or p != self.turn:
             self._check_turn(PLAY, p, "play", "play.trick-leader" if self.cards_played else "play.first-lead")
@@ -655,7 +706,9 @@ class State:
             raise self._refuse("not-in-hand", f"{PLAYERS[p]} does not hold {_card_name(card)}")
         if self.led >= 0 and not self._follow_mask(hands >> shift & FULL) >> card & 1:
             raise self._duty_refusal(hands >> shift & FULL, card)
-        self._perform_play(action, p, card)
+        if self.table is not None and self.led < 0 and self.table.named >= 0 and card >> 3 != self.table.named:
+            raise IllegalAction("named-suit", f"{PLAYERS[p]} named {SUIT_NAMES[self.table.named]}, and leads"
+                                f" {card_name(card)}")
 
     def _perform_play(self, action: act.Play, p: int, card: int) -> None:
         """Play a card that is legal: to the trick, then the trick's winner, the deal's score."""
@@ -677,7 +730,10 @@ class State:
         self.turn = winner
         self.log.append(_new_event(Event, (self.deal_number, "trick", winner, 0, "play.trick-winner",
                                            self._c.trick_cites, (n >> 1, led, card), self.score)))
-        if n == 10:
+        if self.table is None:
+            if n == 10:
+                self._score_deal()
+        elif _table.trick_done(self):
             self._score_deal()
 
     def _duty_refusal(self, hand: int, card: int) -> IllegalAction:
@@ -700,12 +756,13 @@ class State:
         a, b = self.tricks
         winner = 0 if a >= 3 else 1
         n = a if a >= 3 else b
-        if n == 5:
-            base = c.vole
-            self._mark(winner, base, "score.vole", "the vole")
+        base, rule, why = (c.vole, "score.vole", "the vole") if n == 5 else \
+            (c.majority, "score.tricks", _TRICKS[n])
+        if self.table is None:
+            self._mark(winner, base, rule, why)
         else:
-            base = c.majority
-            self._mark(winner, base, "score.tricks", _TRICKS[n])
+            self._mark(winner, *_table.trick_points(self, winner, base, rule, why))
+            _table.after_score(self)
         if self.phase is OVER:
             return
         if self.stood_first and winner == self.dealer:
@@ -726,8 +783,11 @@ class State:
         else:
             self._mark(p, 1, rule, why + ": one point more")
 
-    def _mark(self, p: int, points: int, rule: str, why: str) -> None:
-        """Mark points for `p`, within the deal's maximum and the target; the target ends the game."""
+    def _mark(self, p: int, points: int, rule: str, why: str, cites: tuple[str, ...] | None = None) -> None:
+        """Mark points for `p`, within the deal's maximum and the target; the target ends the game.
+
+        Table mode's penalties give their ruling's `cites` (their rule is not a ruleset parameter's);
+        a negative `points` takes off a point marked wrongly."""
         c = self._c
         marked = points
         if c.max_per_deal is not None and self.deal_points[p] + marked > c.max_per_deal:
@@ -744,8 +804,8 @@ class State:
             else:
                 s = self.score = (s[0], s[1] + marked)
                 self.deal_points = (d[0], d[1] + marked)
-        self.log.append(_new_event(Event, (self.deal_number, "points", p, marked, rule, c.cites[rule],
-                                           (points, why), s)))
+        self.log.append(_new_event(Event, (self.deal_number, "points", p, marked, rule,
+                                           c.cites[rule] if cites is None else cites, (points, why), s)))
         if s[p] >= c.target:
             self.phase, self.winner = OVER, p
             self.lot = c.lot_table[self.score[1 - p]] if c.lot_scoring else 1
@@ -754,6 +814,11 @@ class State:
 
 _new_event = tuple.__new__
 _TRICKS = ("", "", "", "3 tricks", "4 tricks")
+_DISCARD_RULES = (("exchange.elder-discard", "exchange.short-talon-elder"),
+                  ("exchange.dealer-discard", "exchange.short-talon-dealer"))
+"""A discard's rule and its short talon's: the elder's at [False], the dealer's at [True]."""
+_KING_WINDOWS = ("king.elder-window", "king.dealer-window")
+"""The rule of a player's king window: the elder's at [False], the dealer's at [True]."""
 _EMPTY_DEAL = (0, 0, -1, -1, (), 0, ((), ()), 0, False, False, -1, -1, 0, (0, 0), (0, 0), 0, 0, False)
 _Play = act.Play
 _BEATS: tuple[tuple[int, ...], ...] = tuple(
@@ -772,7 +837,8 @@ def _restore(state: State, values: tuple) -> None:
      state.deal_number, state.batches, state.winner, state.lot, state.hands, state.played,
      state.turnup, state.trump, state.talon, state.talon_pos, state.discards, state.proposals,
      state.stood_first, state.refused_first, state.turn, state.led, state.cards_played,
-     state.tricks, state.deal_points, state.kings_marked, state.kings_announced, state.king_live) = values
+     state.tricks, state.deal_points, state.kings_marked, state.kings_announced, state.king_live,
+     state.table) = values
 
 
 def _play_tables() -> tuple[tuple[tuple[tuple[act.Play, ...], ...], ...], ...]:
@@ -819,7 +885,9 @@ def _names(mask: int) -> str:
     return " ".join(card_name(c) for c in cards_of(mask))
 
 
-_HANDLERS = {
+_LOOKING = frozenset((act.Stand, act.Propose, act.Accept, act.Refuse, act.Play, act.AnnounceKing))
+"""In table mode, the actions by which a player shows he has looked at his cards."""
+_HANDLERS = {**_table.HANDLERS,
     act.Draw: State._draw,
     act.Deal: State._deal,
     act.Arrange: State._arrange,

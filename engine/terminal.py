@@ -129,9 +129,9 @@ class Terminal:
                 cut = int(answer or cut)
                 break
             self.say(f"A cut lifts {low} to {32 - low} cards ({state.ruleset.describe('deal.shuffle-cut')}).")
-        batches = state.batches or state.ruleset["deal_batches"][0]
+        batches = state.batches[state.dealer] or state.ruleset["deal_batches"][0]
         choices = state.ruleset["deal_batches"]
-        while state.dealer == self.human and state.batches is None and len(choices) > 1:
+        while state.dealer == self.human and state.batches[state.dealer] is None and len(choices) > 1:
             answer = self.ask(f"Deal in batches {' or '.join(choices)} (kept for the game)? [{batches}] ")
             if not answer or answer in choices:
                 batches = answer or batches

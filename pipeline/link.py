@@ -54,17 +54,19 @@ def engine_links(scenarios: Path) -> EngineLinks:
 
 
 def run_conformance(paths: list[Path], unit_texts: dict[str, str]) -> conformance.Report:
-    """Run the scenarios under `paths` with their cites and quotes checked against `unit_texts`.
+    """Run the scenarios under `paths` with their cites and quotes checked against `unit_texts`."""
+    check_scenario_paths(paths)
+    return conformance.run(paths, unit_texts)
 
-    A path that does not exist, or paths holding no scenario, are an error: a suite that ran
-    nothing must not pass.
-    """
+
+def check_scenario_paths(paths: list[Path]) -> None:
+    """A path that does not exist, or paths holding no scenario, are an error: a suite that ran
+    nothing must not pass."""
     for path in paths:
         if not path.exists():
             raise InputError("no such file or folder", path)
     if not conformance.discover(paths):
         raise InputError("no scenario files (*.toml) here", ", ".join(map(str, paths)))
-    return conformance.run(paths, unit_texts)
 
 
 def rule_lines(unit_id: str) -> list[str]:

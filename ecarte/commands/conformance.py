@@ -1,12 +1,13 @@
-"""`ecarte conformance [PATH...] [--json] [--explain] [--coverage]` (CONTRACT.md §3–4)."""
+"""`ecarte conformance [PATH...] [--json] [--explain] [--coverage] [--mutations]` (CONTRACT.md §3–4)."""
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
 
-from engine import conformance
-from pipeline import corpus
+from engine.conformance import WitnessCoverage
+from engine.mutation import MutationReport, Pinning
+from pipeline import corpus, suite
 from pipeline.corpus import conformance_run as run_conformance
 from pipeline.paths import SCENARIOS
 
@@ -19,7 +20,11 @@ def configure(parser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--explain", action="store_true", help="each scenario's events with their citations")
     parser.add_argument("--coverage", action="store_true",
-                        help="for each witness, the normative units cited by passing scenarios and by none")
+                        help="for each witness, the normative leaves cited by passing scenarios and by none"
+                        " (units of later issues listed apart, tests/conformance/deferred.toml)")
+    parser.add_argument("--mutations", action="store_true",
+                        help="instead of the run: mutate each parameter of each ruleset and count the scenarios"
+                        " that then fail (a measurement: exit status 0)")
 
 
 def scenario_paths(args) -> list[Path]:
@@ -30,8 +35,16 @@ def scenario_paths(args) -> list[Path]:
 
 
 def run(args) -> int:
+    if args.mutations:
+        mutations = suite.mutation_check(scenario_paths(args))
+        if args.json:
+            json.dump({"mutations": mutations.as_json()}, sys.stdout, ensure_ascii=False, indent=1)
+            sys.stdout.write("\n")
+        else:
+            print_mutations(mutations)
+        return 0
     report = run_conformance(scenario_paths(args))
-    coverage = conformance.coverage(report, corpus.units()) if args.coverage else None
+    coverage = suite.coverage(report) if args.coverage else None
     if args.json:
         payload = report.as_json()
         if coverage is not None:
@@ -46,8 +59,56 @@ def run(args) -> int:
     summary = report.summary
     print(f"{len(report.results)} scenarios: {summary['pass']} pass, {summary['fail']} fail, {summary['error']} error"
           + ("" if report.quotes_checked else " (cites and quotes not checked)"))
-    for witness in coverage or ():
-        print(f"{witness.witness}: {len(witness.covered)} of {len(witness.units)} normative units covered")
-        if witness.uncovered:
-            print("  not covered: " + " ".join(witness.uncovered))
+    if coverage is not None:
+        print_coverage(coverage, corpus.unit_texts())
     return 0 if report.ok else 1
+
+
+def print_coverage(coverage: list[WitnessCoverage], texts: dict[str, str]) -> None:
+    """Per witness: the leaves covered, each uncovered leaf with its opening words, the deferred ones."""
+    for witness in coverage:
+        percent = "–" if witness.percent is None else f"{witness.percent}%"
+        print(f"{witness.witness}: {len(witness.covered)} of {witness.leaves} normative leaves covered ({percent});"
+              f" {len(witness.containers_covered)} of {len(witness.containers)} containers complete;"
+              f" {len(witness.deferred)} deferred")
+        for unit in witness.uncovered:
+            print(f"  not covered  {unit}  {opening(texts[unit])}")
+        reasons: dict[str, list[str]] = {}
+        for unit, reason in witness.deferred:
+            reasons.setdefault(reason, []).append(unit)
+        for reason, units in reasons.items():
+            print(f"  deferred     {' '.join(units)}: {reason}")
+
+
+def opening(text: str, words: int = 8) -> str:
+    """The first words of a unit's text, an ellipsis marking the rest."""
+    found = text.split()
+    return " ".join(found[:words]) + (" …" if len(found) > words else "")
+
+
+def print_mutations(report: MutationReport) -> None:
+    """Per ruleset a table of its mutations and the scenarios each fails, then the unpinned
+    parameters, the summary and the time taken."""
+    for siglum, passing in report.scenarios.items():
+        print(f"{siglum} ({passing} scenarios pass)")
+        for check in (c for c in report.checks if c.ruleset == siglum):
+            if not check.mutations:
+                print(f"  {check.parameter:22} {shown(check.value)}: no alternative value")
+            for m in check.mutations:
+                note = f"  equivalent: {m.equivalent}" if m.equivalent else ""
+                print(f"  {check.parameter:22} {shown(check.value)} → {shown(m.value)}: {len(m.failing)} failing{note}")
+    unpinned = [c for c in report.checks if c.pinning is Pinning.UNPINNED]
+    print("unpinned: " + (", ".join(f"{c.ruleset} {c.parameter} (→ " + ", ".join(
+        shown(m.value) for m in c.mutations if not m.killed and not m.equivalent) + ")" for c in unpinned)
+        if unpinned else "none"))
+    figures = report.summary()
+    print(f"{figures['pinned']} of {figures['parameters']} parameters pinned; {figures['mutations']} mutations,"
+          f" {figures['killed']} killed, {figures['equivalent']} recorded as equivalent;"
+          f" {figures['only_equivalent']} parameters with only equivalent alternatives,"
+          f" {figures['no_alternative']} with no alternative value (ruleset × parameter)")
+    print(f"runtime {figures['seconds']} s")
+
+
+def shown(value) -> str:
+    """A parameter's value as the ruleset files write it."""
+    return json.dumps(value, ensure_ascii=False)

@@ -17,7 +17,7 @@ def random_game(seed: int, ruleset: str = "hu-nc") -> State:
     policy = RandomPolicy(rng)
     while state.phase != "over":
         if state.phase == "deal":
-            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches or "3-2"))
+            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches[state.dealer] or "3-2"))
         else:
             state.apply(policy.decide(state, state.to_move).action)
     return state
@@ -49,7 +49,7 @@ def test_undo_restores_every_earlier_state():
     while state.phase != "over" and len(fingerprints) < 60:
         fingerprints.append(state.fingerprint())
         if state.phase == "deal":
-            state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches or "3-2"))
+            state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or "3-2"))
         else:
             state.apply(policy.decide(state, state.to_move).action)
     while fingerprints:

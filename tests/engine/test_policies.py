@@ -67,7 +67,7 @@ def test_policies_play_whole_games_legally(policy):
         state = State(ruleset, dealer=0)
         while state.phase != "over":
             if state.phase == "deal":
-                state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches or "3-2"))
+                state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or "3-2"))
                 continue
             decision = policy.decide(state, state.to_move)
             state.apply(decision.action)

@@ -33,7 +33,7 @@ def test_random_games_keep_the_rules_invariants(seed, ruleset):
     while state.phase != "over":
         assert deals < 60, "a game must end"
         if state.phase == "deal":
-            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches or "3-2"))
+            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches[state.dealer] or "3-2"))
             deals += 1
             continue
         assert cards_accounted(state)

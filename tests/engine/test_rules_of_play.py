@@ -49,12 +49,15 @@ def test_dealing_two_then_three():
     assert state.hand(0) == cards("JS AS 8S 7S KH")
 
 
-def test_the_batches_are_kept_for_the_game_in_hu_nc():
+def test_the_batches_bind_the_dealer_who_chose_them_in_hu_nc():
     state = State("hu-nc", dealer=1, score=(0, 0))
     state.apply(Deal(1, PACK, 2, "2-3"))
-    state.dealer, state.phase = 0, state.phase.DEAL          # skip to the next deal
-    assert refused_deal(state, Deal(0, PACK, 2, "3-2")) == "bad-deal"
-    state.apply(Deal(0, PACK, 2, "2-3"))
+    state.dealer, state.phase = 0, state.phase.DEAL          # skip to A's first deal: his own choice
+    state.apply(Deal(0, PACK, 2, "3-2"))
+    state.dealer, state.phase = 1, state.phase.DEAL          # B's second deal: bound by his first
+    assert refused_deal(state, Deal(1, PACK, 2, "3-2")) == "bad-deal"
+    state.apply(Deal(1, PACK, 2, "2-3"))
+    assert state.batches == ("3-2", "2-3")
 
 
 def refused_deal(state, deal):

@@ -1,0 +1,240 @@
+"""The mutation check: do a ruleset's conformance scenarios pin each of its parameters?
+
+For each ruleset and each parameter of `engine.rules.PARAMS`, the parameter is set in turn to
+each alternative value (`alternatives`) and the ruleset's own scenarios are run against that
+variant. A mutation is killed when a scenario that passes under the real ruleset fails, or cannot
+be run, under the variant; a parameter is pinned when every mutation of it is killed. A parameter
+with a single legal value has no mutation and is counted apart, never as pinned. A mutation that
+plays exactly like the real value under its ruleset (a maximum the ruleset's scoring never
+reaches) is an `Equivalence`, recorded as data with its reason and counted apart; one that a
+scenario kills after all is stale.
+"""
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .conformance import discover, run_scenario
+from .rules import PARAMS, Param
+from .ruleset import Ruleset, available, load
+from .scenario import Scenario, ScenarioError, load_scenario
+
+
+def _choices(param: Param) -> tuple[Any, ...] | None:
+    """The values of a one-of parameter, read from its validator (`rules._one_of` closes over
+    them as `choices`); None for a parameter that is not a one-of."""
+    found = inspect.getclosurevars(param.valid).nonlocals.get("choices")
+    return tuple(found) if isinstance(found, tuple) else None
+
+
+def _neighbours(value: Any) -> list[Any]:
+    """Values near `value` of the same shape, legal or not (the parameter's validator sorts them):
+    a boolean's negation, an integer ±1, a range narrowed and widened by one at either end, a set
+    of batches with one dropped, a table with one entry ±1, an order with two neighbours swapped,
+    and for "none" (no maximum) the agreed maxima of three (en-wiki.s6.p3) and two."""
+    match value:
+        case bool():
+            return [not value]
+        case int():
+            return [value - 1, value + 1]
+        case "none":
+            return [3, 2]
+        case str() if " " in value:
+            ranks = value.split()
+            return [" ".join(ranks[:i] + [ranks[i + 1], ranks[i]] + ranks[i + 2:]) for i in range(len(ranks) - 1)]
+        case [int() as low, int() as high]:
+            return [[low + 1, high], [low, high - 1], [low - 1, high], [low, high + 1]]
+        case list():
+            return [[v for v in value if v != dropped] for dropped in value]
+        case dict():
+            return [{**value, key: value[key] + step} for key in value for step in (-1, 1)]
+    return []
+
+
+def _key(value: Any) -> Any:
+    """A value in comparable form: a list of names is a set (the batches allowed), a table its items."""
+    if isinstance(value, list):
+        return frozenset(value) if all(isinstance(v, str) for v in value) else tuple(value)
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    return (type(value), value)
+
+
+def alternatives(name: str, ruleset: Ruleset, rulesets: Sequence[Ruleset]) -> tuple[Any, ...]:
+    """The values a parameter is mutated to: each other value another ruleset gives it, or, when
+    all rulesets agree, each other legal value near it (`_neighbours`, or the one-of's choices)."""
+    param, value = PARAMS[name], ruleset[name]
+    given = [r[name] for r in rulesets]
+    candidates = given if any(_key(v) != _key(value) for v in given) else \
+        (_choices(param) or _neighbours(value))
+    found: dict[Any, Any] = {}
+    for candidate in candidates:
+        if _key(candidate) != _key(value) and param.valid(candidate):
+            found.setdefault(_key(candidate), candidate)
+    return tuple(found.values())
+
+
+@dataclass(frozen=True)
+class Equivalence:
+    """A mutation recorded as playing exactly like the real value under its ruleset, with why;
+    `line` is where the data file gives it."""
+
+    ruleset: str
+    parameter: str
+    value: Any
+    reason: str
+    line: int | None = None
+
+    def names(self, ruleset: str, parameter: str, value: Any) -> bool:
+        return (self.ruleset, self.parameter, _key(self.value)) == (ruleset, parameter, _key(value))
+
+
+class Pinning(str, Enum):
+    """What the scenarios do to a parameter's mutations."""
+
+    PINNED = "pinned"                  # every mutation killed, but those recorded as equivalent
+    UNPINNED = "unpinned"              # some mutation survives
+    EQUIVALENT = "equivalent"          # every alternative plays like the real value
+    NO_ALTERNATIVE = "no-alternative"  # a single legal value: nothing to mutate
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One parameter of one ruleset set to another value, and the scenarios that then fail."""
+
+    ruleset: str
+    parameter: str
+    value: Any
+    failing: tuple[str, ...]
+    equivalent: str | None = None      # why it plays like the real value, if recorded so
+
+    @property
+    def killed(self) -> bool:
+        return bool(self.failing)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"value": self.value, "failing": list(self.failing), "killed": self.killed,
+                "equivalent": self.equivalent}
+
+
+@dataclass(frozen=True)
+class ParameterCheck:
+    """One parameter of one ruleset: its value and its mutations."""
+
+    ruleset: str
+    parameter: str
+    value: Any
+    mutations: tuple[Mutation, ...]
+
+    @property
+    def pinning(self) -> Pinning:
+        if not self.mutations:
+            return Pinning.NO_ALTERNATIVE
+        if all(m.equivalent and not m.killed for m in self.mutations):
+            return Pinning.EQUIVALENT
+        return Pinning.PINNED if all(m.killed or m.equivalent for m in self.mutations) else Pinning.UNPINNED
+
+    def as_json(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "parameter": self.parameter, "value": self.value,
+                "pinning": self.pinning.value, "mutations": [m.as_json() for m in self.mutations]}
+
+
+@dataclass(frozen=True)
+class MutationReport:
+    """Every parameter of every ruleset checked, the scenarios each ruleset passes, the time taken."""
+
+    checks: tuple[ParameterCheck, ...]
+    scenarios: dict[str, int]
+    seconds: float
+
+    def count(self, pinning: Pinning) -> int:
+        return sum(c.pinning is pinning for c in self.checks)
+
+    @property
+    def mutations(self) -> list[Mutation]:
+        return [m for c in self.checks for m in c.mutations]
+
+    def summary(self) -> dict[str, Any]:
+        """The figures: parameters (ruleset × parameter) pinned and unpinned, those with only
+        equivalent alternatives or none; mutations, killed, recorded as equivalent; seconds."""
+        return {"parameters": self.count(Pinning.PINNED) + self.count(Pinning.UNPINNED),
+                "pinned": self.count(Pinning.PINNED), "unpinned": self.count(Pinning.UNPINNED),
+                "only_equivalent": self.count(Pinning.EQUIVALENT),
+                "no_alternative": self.count(Pinning.NO_ALTERNATIVE),
+                "mutations": len(self.mutations), "killed": sum(m.killed for m in self.mutations),
+                "equivalent": sum(bool(m.equivalent) for m in self.mutations),
+                "seconds": round(self.seconds, 1)}
+
+    def stale(self, equivalences: Iterable[Equivalence]) -> list[tuple[Equivalence, str]]:
+        """The equivalences that no longer hold, with why: one naming no mutation the check makes,
+        or one whose mutation a scenario kills."""
+        found = []
+        for entry in equivalences:
+            named = [m for m in self.mutations if entry.names(m.ruleset, m.parameter, m.value)]
+            if not named:
+                found.append((entry, f"{entry.ruleset} {entry.parameter} = {entry.value!r} is no mutation"
+                                     " the check makes"))
+            elif named[0].killed:
+                found.append((entry, f"{entry.ruleset} {entry.parameter} = {entry.value!r} is killed by"
+                                     f" {named[0].failing[0]}: it is not equivalent"))
+        return found
+
+    def as_json(self) -> dict[str, Any]:
+        return {"rulesets": [{"ruleset": siglum, "scenarios": n,
+                              "parameters": [c.as_json() for c in self.checks if c.ruleset == siglum]}
+                             for siglum, n in self.scenarios.items()],
+                "summary": self.summary()}
+
+
+def _passes(scenario: Scenario, ruleset: Ruleset) -> bool:
+    """Whether the scenario passes under the ruleset; an engine that raises under a variant
+    (a state its real rules never reach) counts as failing, like a scenario that cannot be run."""
+    try:
+        return run_scenario(scenario, ruleset).status == "pass"
+    except Exception:                                  # any crash under a variant kills the mutation
+        return False
+
+
+def _scenarios(paths: Iterable[str | Path]) -> list[Scenario]:
+    """The scenarios under `paths` that can be read (a malformed one is the conformance run's error)."""
+    found = []
+    for path in discover(paths):
+        try:
+            found.append(load_scenario(path))
+        except ScenarioError:
+            continue
+    return found
+
+
+def check(paths: Iterable[str | Path], equivalences: Iterable[Equivalence] = (),
+          sigla: Sequence[str] | None = None) -> MutationReport:
+    """Mutate every parameter of every ruleset (or those of `sigla`) and run each ruleset's
+    scenarios under `paths` against each mutation; `equivalences` mark those recorded as such."""
+    equivalences = tuple(equivalences)
+    start = time.perf_counter()
+    rulesets = [load(siglum) for siglum in available()]
+    scenarios = _scenarios(paths)
+    checks: list[ParameterCheck] = []
+    passing: dict[str, int] = {}
+    for ruleset in rulesets:
+        if sigla is not None and ruleset.siglum not in sigla:
+            continue
+        own = [s for s in scenarios if s.ruleset == ruleset.siglum and _passes(s, ruleset)]
+        passing[ruleset.siglum] = len(own)
+        for name in PARAMS:
+            mutations = []
+            for value in alternatives(name, ruleset, rulesets):
+                variant = ruleset.with_values(**{name: value})
+                failing = tuple(s.id for s in own if not _passes(s, variant))
+                reason = next((e.reason for e in equivalences if e.names(ruleset.siglum, name, value)), None)
+                mutations.append(Mutation(ruleset.siglum, name, value, failing, reason))
+            checks.append(ParameterCheck(ruleset.siglum, name, ruleset[name], tuple(mutations)))
+    return MutationReport(tuple(checks), passing, time.perf_counter() - start)

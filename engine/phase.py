@@ -1,0 +1,24 @@
+"""Where a game stands: what kind of action comes next (shared by the state and table mode)."""
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Phase(str, Enum):
+    """Where a game stands: what kind of action comes next."""
+
+    DRAW = "draw"
+    DEAL = "deal"
+    SPEAK = "speak"
+    ANSWER = "answer"
+    DISCARD = "discard"
+    PLAY = "play"
+    REMEDY = "remedy"     # table mode: the wronged player chooses a remedy before the game goes on
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+DRAW, DEAL, SPEAK, ANSWER, DISCARD, PLAY, REMEDY, OVER = Phase
+IN_DEAL = (SPEAK, ANSWER, DISCARD, PLAY)

@@ -1,0 +1,770 @@
+"""Table mode: what really happens at a table, recorded, and each witness's remedy applied.
+
+In strict mode (the default) the engine refuses a faulty action. In table mode (`Options(mode=
+Mode.TABLE)`) it records what the players did — a renonce played, a card exposed, a wrong count —
+finds the case the ruleset's rulings distinguish (engine/irregularities.py), and applies the
+ruling's remedy at once or, when the witness gives the wronged player a choice, waits in the
+`remedy` phase for his `choose`. Every event cites the units of the ruling that decides it.
+
+The per-deal record (`TableDeal`) is immutable and kept in the state's checkpoints, so `undo()`
+and `copy()` work as in strict mode; `Fault.snapshot` keeps the state before a fault that a
+remedy may take back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from . import actions as act
+from .actions import PLAYERS
+from .cards import BIT, FULL, card_name, cards_of, names
+from .errors import IllegalAction
+from .events import Event
+from .irregularities import Case, Choice, Effect, Irregularity, Mode, Option, Role, Ruling
+from .phase import DEAL, OVER, PLAY, REMEDY, SPEAK
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One irregularity found: by whom, in which case, the cards it concerns, the state before it."""
+
+    kind: Irregularity
+    offender: int
+    cards: tuple[int, ...] = ()
+    snapshot: tuple | None = None
+    cards_played: int = 0          # how many cards were played when it happened
+    extra: bool = False            # a wrong count: a card too many (else one lacking)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A remedy the wronged player must choose before the game goes on."""
+
+    fault: Fault
+    ruling: Ruling
+    chooser: int
+    phase: object                  # the phase and turn to go back to once he has chosen
+    turn: int
+
+
+@dataclass(frozen=True)
+class TableDeal:
+    """What table mode remembers of the current deal (bit p: player p)."""
+
+    looked: int = 0                # has looked at his cards since he last received some
+    open_hands: int = 0            # plays with his cards face up
+    no_king: int = 0               # may not mark the king in this deal
+    less_one: int = 0              # marks one point less for his tricks
+    forfeit: int = 0               # marks nothing more in this deal
+    plus_one: int = 0              # marks one point more after the deal
+    must_accept: bool = False      # the dealer must grant the next proposal
+    named: int = -1                # the suit the leader named, -1 if none
+    drawn: tuple[int, tuple[int, ...]] | None = None   # the cards last given in the exchange, and to whom
+    uncalled: tuple[Fault, ...] = ()                     # faults that stand until someone calls them
+    pending: Pending | None = None
+    dropped: tuple[int, int] | None = None               # (player, card) dropped by the leader, not played
+    turnup_king_due: bool = False  # a turned-up king the dealer has still to mark
+    out_of_play: tuple[int, ...] = ()                    # cards put out of play by a remedy
+
+
+def start(state: State) -> None:
+    """A new deal in table mode: nobody has looked; a turned-up king waits for the dealer's mark."""
+    state.table = TableDeal(turnup_king_due=state.turnup & 7 == 0)
+
+
+def is_table(state: State) -> bool:
+    return state.options.mode is Mode.TABLE
+
+
+# ---- reading a ruling ------------------------------------------------------------------
+
+def ruling(state: State, kind: Irregularity, cases: tuple[Case, ...], role: Role) -> Ruling:
+    """The ruleset's ruling for the first of `cases` it names (for `role`, else any role)."""
+    rulings = state.ruleset.rulings
+    for case in cases + (Case.ANY,):
+        for who in (role, Role.ANY):
+            found = rulings.get((kind, case, who))
+            if found is not None:
+                return found
+    where = cases[0].value if cases else "any case"
+    raise IllegalAction("no-ruling", f"{state.ruleset.siglum} does not rule on {kind} ({where},"
+                        f" {role.value if role is not Role.ANY else 'either player'})")
+
+
+def role(state: State, player: int) -> Role:
+    return Role.DEALER if player == state.dealer else Role.ELDER
+
+
+def _event(state: State, kind: str, player: int | None, ruling_: Ruling | None, detail: tuple,
+           points: int = 0) -> None:
+    cites = ruling_.cites if ruling_ else ()
+    rule = f"table.{ruling_.kind}" if ruling_ else None
+    state.log.append(Event(state.deal_number, kind, player, points, rule, cites, detail, state.score))
+
+
+def _set(state: State, **changes: object) -> None:
+    state.table = replace(state.table, **changes)
+
+
+def _bit(player: int) -> int:
+    return 1 << player
+
+
+# ---- entering a fault and its remedy ---------------------------------------------------
+
+def judge(state: State, fault: Fault, cases: tuple[Case, ...], *, subject: int | None = None) -> None:
+    """Find the ruling for a fault, log it, and apply its remedy or wait for the wronged's choice."""
+    found = ruling(state, fault.kind, cases, role(state, fault.offender if subject is None else subject))
+    _event(state, "irregularity", fault.offender, found, (fault.kind, found.case, fault.cards))
+    if found.chosen:
+        chooser = 1 - fault.offender
+        _set(state, pending=Pending(fault, found, chooser, state.phase, state.turn))
+        state.phase, state.turn = REMEDY, chooser
+        return
+    apply_option(state, fault, found, found.options[0])
+
+
+def apply_option(state: State, fault: Fault, ruling_: Ruling, option: Option) -> None:
+    """Perform a remedy's effects in order, logging each with the ruling's units."""
+    _event(state, "remedy", 1 - fault.offender, ruling_, (option.choice, option.effects))
+    for effect in option.effects:
+        _EFFECTS[effect](state, fault, ruling_)
+
+
+def choose(state: State, action: act.Choose) -> None:
+    """`B choose new-deal`: the wronged player's choice of remedy."""
+    if not is_table(state):
+        raise IllegalAction("strict-mode", "remedies are chosen in table mode only")
+    pending = state.table.pending if state.table else None
+    if state.phase is not REMEDY or pending is None:
+        raise IllegalAction("no-choice", "no remedy is waiting to be chosen")
+    if action.player != pending.chooser:     # a remedy is never the offender's to choose
+        raise IllegalAction("impossible", f"the remedy is {PLAYERS[pending.chooser]}'s to choose,"
+                            f" not the offender's", f"table.{pending.ruling.kind}", pending.ruling.cites)
+    option = pending.ruling.option(action.choice)
+    if option is None:
+        offered = ", ".join(str(o.choice) for o in pending.ruling.options)
+        raise IllegalAction("no-choice", f"{action.choice} is not offered (choose {offered})",
+                            f"table.{pending.ruling.kind}", pending.ruling.cites)
+    state._history.append(action)
+    _resume(state, pending)
+    apply_option(state, pending.fault, pending.ruling, option)
+
+
+def _resume(state: State, pending: Pending) -> None:
+    _set(state, pending=None)
+    state.phase, state.turn = pending.phase, pending.turn
+
+
+def during_remedy(state: State, action: act.PlayerAction) -> bool:
+    """An ordinary action while a remedy waits: the chooser who acts on keeps the game as it is.
+
+    Returns True when the action may now be applied; raises the refusal otherwise.
+    """
+    pending = state.table.pending
+    keep = pending.ruling.option(Choice.KEEP)
+    if action.player != pending.chooser or keep is None:
+        raise IllegalAction("wrong-turn", f"{PLAYERS[pending.chooser]} must first choose a remedy"
+                            f" ({', '.join(str(o.choice) for o in pending.ruling.options)})",
+                            f"table.{pending.ruling.kind}", pending.ruling.cites)
+    _resume(state, pending)
+    apply_option(state, pending.fault, pending.ruling, keep)
+    return True
+
+
+# ---- the irregularities written as verbs -----------------------------------------------
+
+def irregular(state: State, action: act.Irregular) -> None:
+    """An irregularity done at the table: check it could happen, record it, judge it."""
+    if not is_table(state):
+        raise IllegalAction("strict-mode", f"{action.kind} is recorded in table mode only"
+                            " (scenario option mode = \"table\")")
+    if state.phase is OVER:
+        raise IllegalAction("game-over", "the game has ended")
+    handler = _IRREGULAR[action.kind]
+    handler(state, action)
+
+
+def _in_deal(state: State, what: str) -> None:
+    if state.table is None or state.phase is DEAL:
+        raise IllegalAction("wrong-phase", f"no {what} in phase {state.phase.value}: no deal is under way")
+
+
+def _holder(state: State, card: int) -> int:
+    """Who holds a card (-1: nobody)."""
+    hands = state.hands
+    return 0 if hands >> card & 1 else 1 if hands >> card + 32 & 1 else -1
+
+
+def _seen_card(state: State, action: act.Irregular) -> None:
+    """A card found face up (`faced`) or turned over by the dealer (`expose`)."""
+    _in_deal(state, str(action.kind))
+    (card,) = action.cards
+    table = state.table
+    fresh = state.proposals == 0 and state.phase is SPEAK
+    cases: tuple[Case, ...]
+    if fresh and card == state.turnup:
+        cases = (Case.TURNUP,)
+    elif fresh and _holder(state, card) >= 0:
+        cases = (Case.DEALER_CARD if _holder(state, card) == state.dealer else Case.ELDER_CARD,)
+    elif table.drawn and card in table.drawn[1] and state.phase is not PLAY:
+        drawn = Case.DRAWN_DEALER if table.drawn[0] == state.dealer else Case.DRAWN_ELDER
+        cases = (Case.DRAWN_TRUMP, drawn) if card >> 3 == state.trump else (drawn,)
+    else:
+        raise IllegalAction("impossible", f"{card_name(card)} is neither in a hand just dealt, nor the"
+                            " turn-up, nor among the cards just given in the exchange")
+    state._history.append(action)
+    judge(state, Fault(action.kind, state.dealer, action.cards), cases)
+
+
+def _count_stage(state: State, player: int) -> tuple[Case, ...]:
+    if state.phase is PLAY and state.cards_played:
+        return (Case.IN_PLAY,)
+    seen = state.table.looked >> player & 1
+    if state.discards[player]:
+        return (Case.DRAWN_SEEN,) if seen else (Case.DRAWN_UNSEEN,)
+    return (Case.SEEN,) if seen else (Case.UNSEEN,)
+
+
+def _wrong_count(state: State, action: act.Irregular) -> None:
+    """A hand with a card too many (taken from the talon) or too few (put back on the talon)."""
+    _in_deal(state, "wrong count")
+    p, (card,) = action.player, action.cards
+    extra = action.kind is Irregularity.EXTRA or action.qualifier == "extra"
+    talon = state.talon[state.talon_pos:]
+    if extra and card not in talon:
+        raise IllegalAction("impossible", f"{card_name(card)} is not in the talon: it cannot be a card too many")
+    if not extra and not state.hands >> (p << 5) + card & 1:
+        raise IllegalAction("impossible", f"{PLAYERS[p]} does not hold {card_name(card)}: it cannot be the card"
+                            " he lacks")
+    stage = _count_stage(state, p)
+    state._history.append(action)
+    if extra:
+        state.talon = state.talon[:state.talon_pos] + tuple(c for c in talon if c != card)
+        state.hands |= BIT[card] << (p << 5)
+    else:
+        state.hands &= ~(BIT[card] << (p << 5))
+        state.talon = state.talon[:state.talon_pos] + (card,) + talon
+    # the dealer miscounts; the asker's own fault, or playing on with too many cards, is the holder's
+    offender = p if action.kind is Irregularity.ASKED_WRONG or stage == (Case.IN_PLAY,) else state.dealer
+    judge(state, Fault(action.kind, offender, action.cards, extra=extra), stage, subject=p)
+
+
+def _turned_up(state: State, action: act.Irregular) -> None:
+    """More cards turned up than the turn-up: they must be the talon's top cards, in order."""
+    _in_deal(state, "card turned up")
+    cards = action.cards
+    if state.proposals or state.phase is not SPEAK or state.talon[:len(cards)] != cards or state.talon_pos:
+        raise IllegalAction("impossible", f"{names(cards)} are not the top of the talon just after the deal")
+    state._history.append(action)
+    judge(state, Fault(action.kind, state.dealer, cards), (Case.ANY,))
+
+
+def _open_play_fault(state: State, action: act.Irregular) -> None:
+    """Discards touched or mixed, covered tricks looked at: judged as the ruleset says."""
+    _in_deal(state, str(action.kind))
+    if action.kind is Irregularity.TRICKS_LOOKED and not (state.tricks[0] or state.tricks[1]):
+        raise IllegalAction("impossible", "no trick has been taken yet")
+    if action.kind is not Irregularity.TRICKS_LOOKED and not (state.discards[0] or state.discards[1]):
+        raise IllegalAction("impossible", "nobody has discarded yet")
+    state._history.append(action)
+    judge(state, Fault(action.kind, action.player), (Case.ANY,))
+
+
+def _dropped(state: State, action: act.Irregular) -> None:
+    """A card dropped from the hand: on the card the opponent led, or by the player to lead."""
+    p, (card,) = action.player, action.cards
+    if state.phase is not PLAY or state.turn != p:
+        raise IllegalAction("impossible", f"a dropped card matters only in the play, when {PLAYERS[p]} is to play")
+    if not state.hands >> (p << 5) + card & 1:
+        raise IllegalAction("impossible", f"{PLAYERS[p]} does not hold {card_name(card)}")
+    state._history.append(action)
+    judge(state, Fault(action.kind, p, (card,)), (Case.FOLLOWING if state.led >= 0 else Case.LEADING,))
+
+
+def _thrown(state: State, action: act.Irregular) -> None:
+    """A player throws his cards down (mixed with others beyond sorting out, or kept apart)."""
+    if state.phase is not PLAY:
+        raise IllegalAction("wrong-phase", "cards are thrown down in the play")
+    state._history.append(action)
+    judge(state, Fault(action.kind, action.player), (Case.MIXED if action.qualifier else Case.SHOWN,))
+
+
+def _whole_game(state: State, action: act.Irregular) -> None:
+    """Leaving the game, a false pack, fresh cards, a second shuffle: judged in any phase they fit."""
+    if action.kind is Irregularity.RESHUFFLE and state.phase is not DEAL:
+        raise IllegalAction("wrong-phase", "the cards are shuffled again before the cut, when a deal is due")
+    if action.kind in (Irregularity.FALSE_PACK, Irregularity.INCOMPLETE_PACK):
+        _in_deal(state, str(action.kind))
+    state._history.append(action)
+    fault = Fault(action.kind, action.player, snapshot=None)
+    found = ruling(state, action.kind, (Case.ANY,), Role.ANY)
+    _event(state, "irregularity", action.player, found, (action.kind, found.case, ()))
+    apply_option(state, fault, found, found.options[0])
+
+
+_IRREGULAR = {
+    Irregularity.FACED: _seen_card, Irregularity.EXPOSED: _seen_card,
+    Irregularity.EXTRA: _wrong_count, Irregularity.SHORT: _wrong_count,
+    Irregularity.ASKED_WRONG: _wrong_count, Irregularity.TURNED_UP: _turned_up,
+    Irregularity.DISCARDS_TOUCHED: _open_play_fault, Irregularity.DISCARDS_MIXED: _open_play_fault,
+    Irregularity.TRICKS_LOOKED: _open_play_fault, Irregularity.DROPPED: _dropped,
+    Irregularity.THROWN: _thrown, Irregularity.LEFT: _whole_game, Irregularity.FALSE_PACK: _whole_game,
+    Irregularity.FRESH_PACK: _whole_game, Irregularity.RESHUFFLE: _whole_game,
+    Irregularity.INCOMPLETE_PACK: _whole_game,
+}
+
+
+# ---- faults that arise from ordinary verbs ---------------------------------------------
+
+def faulty_play(state: State, action: act.Play, refusal: IllegalAction) -> None:
+    """A play strict mode refuses, done at the table: a lead out of turn, a renonce, another suit
+    than the one named. A card not in the hand, or a play outside the play, stays refused."""
+    p, card = action.player, action.card
+    table = state.table
+    if refusal.code not in ("wrong-turn", "must-follow", "must-overtake", "must-trump", "named-suit") \
+            or table is None:
+        raise refusal
+    dropped = table.dropped
+    if refusal.code == "wrong-turn" and dropped and dropped[0] != p and state.led < 0:
+        # the opponent plays to a card the leader dropped: it counts as led (hu-nc.51)
+        _set(state, dropped=None)
+        recorded = len(state._history)        # the dropped card's play belongs to this action
+        state._perform_play(act.PLAY[dropped[0]][dropped[1]], dropped[0], dropped[1])
+        del state._history[recorded:]
+        _event(state, "dropped-played", dropped[0], None, (dropped[1],))
+        state.apply(action)
+        return
+    snapshot = state._values_now()
+    if refusal.code == "wrong-turn":
+        if state.led >= 0 or not state.hands >> (p << 5) + card & 1:
+            raise refusal
+        kind, cases = Irregularity.LEAD_OUT_OF_TURN, (Case.ANY,)
+    elif refusal.code == "named-suit":
+        kind, cases = Irregularity.NAMED_SUIT, (Case.ANY,)
+    else:
+        kind, cases = Irregularity.RENONCE, ()
+    found = ruling(state, kind, cases or (Case.BEFORE_NEXT_LEAD, Case.AFTER_NEXT_LEAD), role(state, p))
+    fault = Fault(kind, p, (card,), snapshot, state.cards_played + 1)
+    if kind is Irregularity.LEAD_OUT_OF_TURN:
+        state.turn = p
+    state._perform_play(action, p, card)
+    if kind is Irregularity.RENONCE:
+        _set(state, uncalled=state.table.uncalled + (fault,))
+        _event(state, "renonce", p, None, (card, refusal.code))
+        return
+    _event(state, "irregularity", p, found, (kind, found.case, (card,)))
+    _set(state, pending=Pending(fault, found, 1 - p, state.phase, state.turn))
+    state.phase, state.turn = REMEDY, 1 - p
+
+
+def lawful_play(state: State, action: act.Play) -> None:
+    """A lawful play in table mode: a card the leader dropped stays his; a named suit is led."""
+    table = state.table
+    if state.led < 0 and (table.named >= 0 or table.dropped):
+        _set(state, named=-1, dropped=None)
+    state._perform_play(action, action.player, action.card)
+
+
+def table_king(state: State, action: act.MarkKing) -> bool:
+    """Table mode's part of marking the king; True if it has dealt with the action.
+
+    The dealer marks a turned-up king himself, before he looks at his cards (hu-nc.26); a player
+    barred by a penalty may not mark; a player who does not hold the king makes a false claim.
+    """
+    p = action.player
+    table = state.table
+    if p == state.dealer and state.turnup >= 0 and state.turnup & 7 == 0 and state.phase is not OVER:
+        if not table.turnup_king_due:
+            raise IllegalAction("too-late", "the turned-up king is marked before the dealer looks at his cards",
+                                "king.turned-up", state._c.cites["king.turned-up"])
+        state._history.append(action)
+        _set(state, turnup_king_due=False)
+        state._mark(p, state._c.king_turned_up, "king.turned-up", "the king is turned up")
+        return True
+    code = king_refusal(state, p)
+    if code:
+        raise IllegalAction(code, f"{PLAYERS[p]} may not mark the king in this deal: a penalty")
+    if state._king_refusal(p, False) == "no-king":
+        false_king(state, action)
+        return True
+    return False
+
+
+def accepted(state: State) -> None:
+    """The dealer granted the proposal he had to grant."""
+    _set(state, must_accept=False)
+
+
+def must_accept_refusal(state: State) -> IllegalAction:
+    found = next((r for (k, _, _), r in state.ruleset.rulings.items() if Effect.MUST_ACCEPT in
+                  (e for o in r.options for e in o.effects)), None)
+    return IllegalAction("must-accept", "the dealer turned a trump over in the exchange: he must grant"
+                         " this proposal", f"table.{found.kind}" if found else None, found.cites if found else ())
+
+
+def false_king(state: State, action: act.MarkKing) -> None:
+    """A king marked by a player who does not hold it: the point is marked and the fault stands."""
+    p = action.player
+    ruling(state, Irregularity.FALSE_KING, (Case.AFTER_NEXT_LEAD,), role(state, p))   # the witness rules on it
+    state._history.append(action)
+    fault = Fault(Irregularity.FALSE_KING, p, (), None, state.cards_played)
+    _set(state, uncalled=state.table.uncalled + (fault,))
+    state.kings_marked |= 1 << p
+    state._mark(p, state._c.king_held, "king.held", "the king of trumps is marked (he does not hold it)")
+
+
+def call(state: State, action: act.Call | act.Correct) -> None:
+    """A fault that stood is called by the opponent, or put right by its author."""
+    if not is_table(state):
+        raise IllegalAction("strict-mode", f"{action.verb} is table mode's")
+    if state.phase is DEAL or state.phase is OVER or state.table is None:
+        raise IllegalAction("wrong-phase", "faults are called while the deal is played")
+    correcting = isinstance(action, act.Correct)
+    faults = [f for f in state.table.uncalled
+              if (f.offender == action.player if correcting else f.offender != action.player
+                  and f.kind is action.kind)]
+    if not faults:
+        what = "nothing to correct" if correcting else f"no {action.kind} by {PLAYERS[1 - action.player]} stands"
+        raise IllegalAction("no-choice", what)
+    fault = faults[0]
+    after = _after_next_lead(state, fault)
+    state._history.append(action)
+    _set(state, uncalled=tuple(f for f in state.table.uncalled if f is not fault))
+    if fault.kind is Irregularity.DEAL_OUT_OF_TURN:
+        cases = (Case.AFTER_SPEECH if state.proposals or state.phase is not SPEAK else Case.BEFORE_SPEECH,)
+    else:
+        cases = (Case.AFTER_NEXT_LEAD if after else Case.BEFORE_NEXT_LEAD,)
+    judge(state, fault, cases)
+
+
+def _after_next_lead(state: State, fault: Fault) -> bool:
+    """Whether the next card has been led since the fault (the second lead, for a false king)."""
+    if fault.kind is Irregularity.FALSE_KING:
+        return state.cards_played > 2
+    return state.cards_played > fault.cards_played
+
+
+def wrong_dealer(state: State, player: int) -> None:
+    """A deal by the player whose turn it is not: let it go ahead if the witness rules on it."""
+    ruling(state, Irregularity.DEAL_OUT_OF_TURN, (Case.BEFORE_SPEECH, Case.AFTER_SPEECH), Role.ANY)
+
+
+def after_deal_started(state: State, wrong_dealer_: bool, batches_changed: bool) -> None:
+    """Record the faults of the deal itself once it is dealt."""
+    if wrong_dealer_:
+        fault = Fault(Irregularity.DEAL_OUT_OF_TURN, state.dealer)
+        _set(state, uncalled=(fault,))
+        _event(state, "deal-out-of-turn", state.dealer, None, ())
+    if batches_changed:
+        judge(state, Fault(Irregularity.BATCHES_CHANGED, state.dealer), (Case.UNSEEN,))
+
+
+def looks(state: State, player: int) -> None:
+    """The player has looked at his cards (by `look`, or by any action of his in the deal)."""
+    table = state.table
+    if table is not None and not table.looked >> player & 1:
+        _set(state, looked=table.looked | _bit(player))
+        if table.turnup_king_due and player == state.dealer:
+            _set(state, turnup_king_due=False)
+
+
+def look(state: State, action: act.Look) -> None:
+    """`A look`: the player looks at his cards; some rulings change once he has."""
+    if not is_table(state):
+        raise IllegalAction("strict-mode", "looking at the cards is recorded in table mode only")
+    if state.phase is OVER or state.phase is DEAL:
+        raise IllegalAction("wrong-phase", f"no cards to look at in phase {state.phase.value}")
+    state._history.append(action)
+    state.log.append(Event(state.deal_number, "look", action.player, 0, None, (), (), state.score))
+    looks(state, action.player)
+
+
+def name(state: State, action: act.Name) -> None:
+    """The leader names the suit he will lead (de-scheicher.6.2's custom; binding in hu-nc.32)."""
+    if not is_table(state):
+        raise IllegalAction("strict-mode", "naming the suit led is recorded in table mode only")
+    if state.phase is not PLAY or state.turn != action.player or state.led >= 0:
+        raise IllegalAction("wrong-phase", "the suit is named by the player to lead, as he leads")
+    state._history.append(action)
+    state.log.append(Event(state.deal_number, "named", action.player, 0, None, (), (action.suit,), state.score))
+    _set(state, named=action.suit)
+
+
+def drawn(state: State, player: int, cards: tuple[int, ...]) -> None:
+    """Cards given in the exchange: the receiver has not looked at them yet."""
+    _set(state, drawn=(player, cards), looked=state.table.looked & ~_bit(player))
+
+
+# ---- the score of a deal ---------------------------------------------------------------
+
+def trick_points(state: State, winner: int, points: int, rule: str,
+                 why: str) -> tuple[int, str, str, tuple[str, ...] | None]:
+    """The winner's points for his tricks after penalties (one less, nothing), for `_mark`."""
+    table = state.table
+    for bit, kind, less, reason in ((table.forfeit, Irregularity.FALSE_KING, points, "marks nothing after his false king"),
+                                    (table.less_one, Irregularity.RENONCE, 1, "one point less for his renonce")):
+        if bit >> winner & 1:
+            found = next((r for (k, _, _), r in state.ruleset.rulings.items() if k is kind and
+                          any(e in (Effect.FORFEIT_DEAL, Effect.LESS_ONE) for o in r.options for e in o.effects)),
+                         None)
+            cites = state._c.cites[rule] + (found.cites if found else ())
+            return max(0, points - less), rule, f"{why}, {reason}", cites
+    return points, rule, why, None
+
+
+def after_score(state: State) -> None:
+    """Points a remedy adds once the deal is scored (one more, at least one)."""
+    table = state.table
+    for p in (0, 1):
+        if table.plus_one >> p & 1 and state.phase is not OVER:
+            state._mark(p, 1, "table.false-king", "one point more: the opponent marked a king he did not hold",
+                        _plus_one_cites(state))
+
+
+def _plus_one_cites(state: State) -> tuple[str, ...]:
+    found = state.ruleset.rulings.get((Irregularity.FALSE_KING, Case.AFTER_NEXT_LEAD, Role.ANY))
+    return found.cites if found else ()
+
+
+def trick_done(state: State) -> bool:
+    """After a trick in table mode: whether the deal is over (hands empty, or one hand short)."""
+    hands = state.hands
+    mine, theirs = hands & FULL, hands >> 32
+    if mine and theirs:
+        return False
+    if mine or theirs:        # a short hand loses the tricks it cannot play to (de-scheicher.12.9)
+        p = 0 if mine else 1
+        rest = (mine or theirs).bit_count()
+        t = state.tricks
+        state.tricks = (t[0] + rest, t[1]) if p == 0 else (t[0], t[1] + rest)
+        state.played |= hands
+        state.hands = 0
+        _event(state, "short-hand", p, None, (rest,))
+    return True
+
+
+# ---- the effects of remedies -----------------------------------------------------------
+
+def _keep(state: State, fault: Fault, ruling_: Ruling) -> None:
+    pass
+
+
+def _redeal(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The deal is void: the state before it comes back (the score too); the log and history stay."""
+    index, snapshot, _ = state._checkpoints[-1]
+    state._restore_values(snapshot)
+
+
+def _redeal_pass(state: State, fault: Fault, ruling_: Ruling) -> None:
+    dealer = state.dealer
+    _redeal(state, fault, ruling_)
+    state.dealer = 1 - dealer
+
+
+def _take_back(state: State, fault: Fault, ruling_: Ruling) -> None:
+    state._restore_values(fault.snapshot)
+
+
+def _replay(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """All cards played go back to the hands and the play starts again (a renonce's remedy)."""
+    state.hands |= state.played
+    state.played = 0
+    state.tricks = (0, 0)
+    state.led, state.cards_played, state.turn = -1, 0, 1 - state.dealer
+    _set(state, uncalled=tuple(f for f in state.table.uncalled if f.kind is not Irregularity.RENONCE))
+
+
+def _flag(field: str, who: str):
+    def effect(state: State, fault: Fault, ruling_: Ruling) -> None:
+        player = fault.offender if who == "offender" else 1 - fault.offender
+        _set(state, **{field: getattr(state.table, field) | _bit(player)})
+    return effect
+
+
+def _mark(points: int):
+    def effect(state: State, fault: Fault, ruling_: Ruling) -> None:
+        state._mark(1 - fault.offender, points, f"table.{ruling_.kind}", f"{fault.kind} by"
+                    f" {PLAYERS[fault.offender]}", ruling_.cites)
+    return effect
+
+
+def _forfeit(state: State, fault: Fault, ruling_: Ruling) -> None:
+    _unmark_king(state, fault, ruling_)
+    _set(state, forfeit=state.table.forfeit | _bit(fault.offender))
+
+
+def _unmark_king(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The point marked for a king the player did not hold is taken off."""
+    p = fault.offender
+    if state.kings_marked >> p & 1:
+        state.kings_marked &= ~(1 << p)
+        state._mark(p, -state._c.king_held, f"table.{ruling_.kind}", "the false king's point is taken off",
+                    ruling_.cites)
+
+
+def _return_extra(state: State, fault: Fault, ruling_: Ruling) -> None:
+    (card,) = fault.cards
+    holder = _holder(state, card)
+    state.hands &= ~(BIT[card] << (holder << 5))
+    state.talon = state.talon[:state.talon_pos] + (card,) + state.talon[state.talon_pos:]
+
+
+def _set_aside_extra(state: State, fault: Fault, ruling_: Ruling) -> None:
+    (card,) = fault.cards
+    holder = _holder(state, card)
+    state.hands &= ~(BIT[card] << (holder << 5))
+    _set(state, out_of_play=state.table.out_of_play + (card,))
+
+
+def _take_missing(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The short hand takes the top card of the talon (the card it lacked was put back there)."""
+    counts = ((state.hands & FULL).bit_count() + (state.played & FULL).bit_count(),
+              (state.hands >> 32).bit_count() + (state.played >> 32).bit_count())
+    holder = 0 if counts[0] < counts[1] else 1
+    top = state.talon[state.talon_pos]
+    state.talon_pos += 1
+    state.hands |= BIT[top] << (holder << 5)
+
+
+def _correct_count(state: State, fault: Fault, ruling_: Ruling) -> None:
+    (_return_extra if fault.extra else _take_missing)(state, fault, ruling_)
+
+
+def _two_in_all(state: State, fault: Fault, ruling_: Ruling) -> None:
+    wronged = 1 - fault.offender
+    short = 2 - state.deal_points[wronged]
+    if short > 0 and state.phase is not OVER:
+        state._mark(wronged, short, f"table.{ruling_.kind}", "two points in all", ruling_.cites)
+
+
+def _replace_card(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The exposed card is put out of play and its receiver takes the next card of the talon."""
+    (card,) = fault.cards
+    holder = _holder(state, card)
+    state.hands &= ~(BIT[card] << (holder << 5))
+    _set(state, out_of_play=state.table.out_of_play + (card,))
+    if state.talon_pos < len(state.talon):
+        state.hands |= BIT[state.talon[state.talon_pos]] << (holder << 5)
+        state.talon_pos += 1
+
+
+def _seen_to_bottom(state: State, fault: Fault, ruling_: Ruling) -> None:
+    seen = fault.cards
+    rest = tuple(c for c in state.talon[state.talon_pos:] if c not in seen)
+    state.talon = state.talon[:state.talon_pos] + rest + seen
+
+
+def _set_aside_seen(state: State, fault: Fault, ruling_: Ruling) -> None:
+    seen = fault.cards
+    state.talon = state.talon[:state.talon_pos] + tuple(c for c in state.talon[state.talon_pos:] if c not in seen)
+    _set(state, out_of_play=state.table.out_of_play + seen)
+
+
+def _must_accept(state: State, fault: Fault, ruling_: Ruling) -> None:
+    _set(state, must_accept=True)
+
+
+def _no_more_tricks(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The thrower's cards take no more tricks: the opponent takes every trick still to play."""
+    p = fault.offender
+    rest = 5 - (state.tricks[0] + state.tricks[1])
+    t = state.tricks
+    state.tricks = (t[0] + rest, t[1]) if p == 1 else (t[0], t[1] + rest)
+    state.played |= state.hands
+    state.hands, state.led, state.cards_played = 0, -1, 10
+    state._score_deal()
+
+
+def _lose_game(state: State, fault: Fault, ruling_: Ruling) -> None:
+    winner = 1 - fault.offender
+    state.phase, state.winner, state.lot = OVER, winner, 1
+    _event(state, "game", winner, ruling_, (1,))
+
+
+def _not_played(state: State, fault: Fault, ruling_: Ruling) -> None:
+    _set(state, dropped=(fault.offender, fault.cards[0]))
+
+
+def _played(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The dropped card is played (a renonce if it breaks the duty); it is part of the `drop` action,
+    so the play is not recorded in the history a second time."""
+    p, card = fault.offender, fault.cards[0]
+    recorded = len(state._history)
+    state._play(act.PLAY[p][card])
+    del state._history[recorded:]
+
+
+_EFFECTS = {
+    Effect.KEEP: _keep,
+    Effect.REDEAL: _redeal,
+    Effect.REDEAL_PASS: _redeal_pass,
+    Effect.REDEAL_RIGHT: _redeal,          # the checkpoint before the deal names the right dealer
+    Effect.TAKE_BACK: _take_back,
+    Effect.LEAD_NAMED: _take_back,         # the named suit stays named in the state taken back
+    Effect.REPLAY: _replay,
+    Effect.LESS_ONE: _flag("less_one", "offender"),
+    Effect.OPEN_HAND: _flag("open_hands", "offender"),
+    Effect.NO_KING: _flag("no_king", "offender"),
+    Effect.PLUS_ONE: _flag("plus_one", "wronged"),
+    Effect.MARK_ONE: _mark(1),
+    Effect.MARK_TWO: _mark(2),
+    Effect.TWO_IN_ALL: _two_in_all,
+    Effect.CORRECT_COUNT: _correct_count,
+    Effect.REPLACE_CARD: _replace_card,
+    Effect.FORFEIT_DEAL: _forfeit,
+    Effect.UNMARK_KING: _unmark_king,
+    Effect.RETURN_EXTRA: _return_extra,
+    Effect.SET_ASIDE_EXTRA: _set_aside_extra,
+    Effect.DRAW_OUT_EXTRA: _set_aside_extra,
+    Effect.TAKE_MISSING: _take_missing,
+    Effect.PLAY_SHORT: _keep,              # the play goes on; `trick_done` gives away the tricks it cannot follow
+    Effect.RESTORE_ORDER: _keep,
+    Effect.SEEN_TO_BOTTOM: _seen_to_bottom,
+    Effect.SET_ASIDE_SEEN: _set_aside_seen,
+    Effect.MUST_ACCEPT: _must_accept,
+    Effect.NO_MORE_TRICKS: _no_more_tricks,
+    Effect.LOSE_GAME: _lose_game,
+    Effect.NOT_PLAYED: _not_played,
+    Effect.PLAYED: _played,
+}
+
+
+# ---- what table mode adds to the state's checks ----------------------------------------
+
+def choices(state: State) -> tuple[act.Choose, ...]:
+    """The legal actions while a remedy waits: the options of the chooser."""
+    pending = state.table.pending
+    return tuple(act.Choose(pending.chooser, o.choice) for o in pending.ruling.options)
+
+
+def king_refusal(state: State, p: int) -> str | None:
+    """Table mode's own refusals of a king's mark: barred as a penalty, or a turned-up king too late."""
+    table = state.table
+    if table is None:
+        return None
+    if table.no_king >> p & 1 or table.forfeit >> p & 1:
+        return "forfeited"
+    return None
+
+
+def open_cards(state: State, player: int) -> tuple[int, ...] | None:
+    """The opponent's cards if he plays with them face up."""
+    table = state.table
+    other = 1 - player
+    if table is None or not table.open_hands >> other & 1:
+        return None
+    return cards_of(state.hands >> (other << 5) & FULL)
+
+
+HANDLERS = {
+    act.Irregular: irregular,
+    act.Choose: choose,
+    act.Call: call,
+    act.Correct: call,
+    act.Look: look,
+    act.Name: name,
+}
