@@ -96,13 +96,16 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """The draw for the first deal: the card each player drew, A's first."""
+    """The draw for the first deal: the card each player drew, A's first; `extra`, the cards
+    each drew with it by mistake (table mode: the witness says which counts)."""
 
     cards: tuple[Card, Card]
+    extra: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     verb: ClassVar[str] = "draw"
 
     def __str__(self) -> str:
-        return f"draw A {card_name(self.cards[0])}, B {card_name(self.cards[1])}"
+        a, b = ((c, *more) for c, more in zip(self.cards, self.extra))
+        return f"draw A {names(a)}, B {names(b)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,12 +227,12 @@ _IRREGULAR_CARDS = {  # verb → (fewest cards, most cards, qualifiers allowed)
     Irregularity.TURNED_UP: (1, 3, ()), Irregularity.DROPPED: (1, 1, ()),
     Irregularity.THROWN: (0, 0, ("mixed",)), Irregularity.DISCARDS_TOUCHED: (0, 0, ()),
     Irregularity.DISCARDS_MIXED: (0, 0, ()), Irregularity.TRICKS_LOOKED: (0, 0, ()),
-    Irregularity.LEFT: (0, 0, ()), Irregularity.FALSE_PACK: (0, 0, ()), Irregularity.INCOMPLETE_PACK: (0, 0, ()),
+    Irregularity.TRICK_TAKEN: (0, 0, ()), Irregularity.LEFT: (0, 0, ()), Irregularity.FALSE_PACK: (0, 0, ()), Irregularity.INCOMPLETE_PACK: (0, 0, ()),
     Irregularity.FRESH_PACK: (0, 0, ()), Irregularity.RESHUFFLE: (0, 0, ()),
 }
 """The irregularities written as their own verb; the others arise from ordinary verbs
 (a renonce is a `play`, a false king a `mark-king`, a changed batch a `deal`) and are `call`ed."""
-CALLABLE = (Irregularity.RENONCE, Irregularity.FALSE_KING, Irregularity.DEAL_OUT_OF_TURN)
+CALLABLE = (Irregularity.RENONCE, Irregularity.FALSE_KING, Irregularity.DEAL_OUT_OF_TURN, Irregularity.TRICK_TAKEN)
 VERBS = (*_SIMPLE, "discard", "play", "name", "call", "choose", *(k.value for k in _IRREGULAR_CARDS))
 
 

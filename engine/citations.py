@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .irregularities import DESCRIPTION, Irregularity
 from .policies import POLICY_RULES
 from .rules import RULES
 from .ruleset import available, load
@@ -75,6 +76,10 @@ def catalog() -> Catalog:
     rules = [RuleEntry(rule.id, rule.doc, rule.params, {r.siglum: r.cites(rule.id) for r in rulesets})
              for rule in RULES.values()]
     rules += [RuleEntry(pid, doc, (), {"policy": cites}) for pid, (doc, cites) in POLICY_RULES.items()]
+    rules += [RuleEntry(f"table.{kind}", f"Table mode: {DESCRIPTION[kind]}.", (),
+                        {r.siglum: tuple(dict.fromkeys(u for (k, _, _), ruling in r.rulings.items() if k is kind
+                                                       for u in ruling.cites)) for r in rulesets})
+              for kind in Irregularity]
     params = [ParamEntry(r.siglum, p.name, p.value, p.cites, p.inherited_from, p.source, p.reason, p.note,
                          p.convention) for r in rulesets for p in r.provisions.values()]
     return Catalog(tuple(rules), tuple(params))
@@ -96,5 +101,7 @@ def describe_unit(unit_id: str) -> list[str]:
         for rule_id in RULES:
             if unit_id in ruleset.cites(rule_id):
                 lines.append(f"{rule_id} ({siglum}): {ruleset.describe(rule_id)}")
+        lines += [f"table.{r.kind} · {r.case} ({siglum}): {r.describe()}" for r in ruleset.rulings.values()
+                  if unit_id in r.cites]
     lines += [f"{pid} (policy): {doc}" for pid, (doc, cites) in POLICY_RULES.items() if unit_id in cites]
     return lines

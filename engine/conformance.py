@@ -19,12 +19,13 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from . import actions as act
 from .cards import names
-from .errors import IllegalAction
+from .errors import Code, IllegalAction
 from .irregularities import Mode
 from .events import explain
 from .policies import RulePolicy
@@ -33,21 +34,35 @@ from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, Ste
 from .state import DEAL, OVER, SPEAK, Options, State
 
 
+class Status(str, Enum):
+    """What became of a scenario: it passed, the engine disagrees with it, or it cannot be run."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of one scenario."""
 
     id: str
     file: str
-    status: str                      # pass | fail | error
+    status: Status
     message: str
     cites: tuple[str, ...] = ()
     ruleset: str | None = None
     explanation: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Status(self.status))
+
     def as_json(self) -> dict[str, Any]:
         """The scenario's entry in `ecarte conformance --json` (CONTRACT.md §3)."""
-        return {"id": self.id, "file": self.file, "status": self.status, "message": self.message}
+        return {"id": self.id, "file": self.file, "status": self.status.value, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -60,7 +75,7 @@ class Report:
     @property
     def summary(self) -> dict[str, int]:
         """How many scenarios passed, failed and could not be run."""
-        counts = {"pass": 0, "fail": 0, "error": 0}
+        counts = {status.value: 0 for status in Status}
         for result in self.results:
             counts[result.status] += 1
         return counts
@@ -68,7 +83,7 @@ class Report:
     @property
     def ok(self) -> bool:
         """Whether every scenario passed."""
-        return all(r.status == "pass" for r in self.results)
+        return all(r.status is Status.PASS for r in self.results)
 
     def as_json(self) -> dict[str, Any]:
         """`ecarte conformance --json` (CONTRACT.md §3)."""
@@ -79,7 +94,7 @@ class Report:
         found: dict[str, list[dict[str, str]]] = {}
         for result in self.results:
             for unit in result.cites:
-                found.setdefault(unit, []).append({"id": result.id, "status": result.status})
+                found.setdefault(unit, []).append({"id": result.id, "status": result.status.value})
         return found
 
 
@@ -107,17 +122,17 @@ def run(paths: Iterable[str | Path], unit_texts: Mapping[str, str] | None = None
         try:
             scenario = load_scenario(path)
         except ScenarioError as error:
-            results.append(Result(path.stem, str(path), "error", str(error)))
+            results.append(Result(path.stem, str(path), Status.ERROR, str(error)))
             continue
         if scenario.id in seen:
-            results.append(Result(scenario.id, scenario.file, "error",
+            results.append(Result(scenario.id, scenario.file, Status.ERROR,
                                   f"{scenario.file}: duplicate scenario id {scenario.id!r} (also in {seen[scenario.id]})",
                                   scenario.cites, scenario.ruleset))
             continue
         seen[scenario.id] = scenario.file
         problem = check_citations(scenario, unit_texts) if unit_texts is not None else None
         if problem:
-            results.append(Result(scenario.id, scenario.file, "error", f"{scenario.file}: {problem}",
+            results.append(Result(scenario.id, scenario.file, Status.ERROR, f"{scenario.file}: {problem}",
                                   scenario.cites, scenario.ruleset))
             continue
         results.append(run_scenario(scenario))
@@ -186,7 +201,7 @@ def run_scenario(scenario: Scenario, ruleset: Ruleset | None = None) -> Result:
         state = State(ruleset or scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
                       options=Options(scenario.lot_scoring, scenario.max_points_per_deal, scenario.mode))
     except RulesetError as error:                 # the scenario cannot be run: an error, not a fail
-        return Result(scenario.id, scenario.file, "error", f"{scenario.file}: {error}",
+        return Result(scenario.id, scenario.file, Status.ERROR, f"{scenario.file}: {error}",
                       scenario.cites, scenario.ruleset)
     run_ = _Run(scenario, state)
     try:
@@ -203,38 +218,50 @@ def run_scenario(scenario: Scenario, ruleset: Ruleset | None = None) -> Result:
                       else f"{scenario.file}: {failure.message}", scenario.cites, scenario.ruleset,
                       tuple(run_.lines))
     run_.narrate()
-    return Result(scenario.id, scenario.file, "pass", scenario.description, scenario.cites,
+    return Result(scenario.id, scenario.file, Status.PASS, scenario.description, scenario.cites,
                   scenario.ruleset, tuple(run_.lines))
 
 
 class _Failure(Exception):
-    def __init__(self, status: str, message: str, line: int | None = None):
+    """A scenario that stops: a fail (the engine disagrees) or an error (it cannot be run)."""
+
+    def __init__(self, status: Status, message: str, line: int | None = None):
         super().__init__(message)
         self.status, self.message, self.line = status, message, line
 
 
 def _draw(run_: _Run) -> None:
     state, scenario = run_.state, run_.scenario
-    state.apply(act.Draw(scenario.draw))
+    try:
+        state.apply(scenario.draw)
+    except IllegalAction as refusal:
+        status = Status.ERROR if refusal.code in _SCENARIO_ERRORS else Status.FAIL
+        raise _Failure(status, f"the draw is refused: {refusal}") from None
     run_.narrate("draw")
     tie = state.phase is not DEAL
     if scenario.draw_dealer is None and not tie:
-        raise _Failure("fail", f"the draw gives the deal to {act.PLAYERS[state.dealer]}; the scenario"
+        raise _Failure(Status.FAIL, f"the draw gives the deal to {act.PLAYERS[state.dealer]}; the scenario"
                        " expects a tie")
     if scenario.draw_dealer is not None and (tie or state.dealer != scenario.draw_dealer):
         actual = "a tie" if tie else f"the deal to {act.PLAYERS[state.dealer]}"
-        raise _Failure("fail", f"the draw gives {actual}; the scenario expects"
+        raise _Failure(Status.FAIL, f"the draw gives {actual}; the scenario expects"
                        f" {act.PLAYERS[scenario.draw_dealer]} to deal first")
 
 
 def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
     state = run_.state
     if state.phase is OVER:
-        raise _Failure("fail", f"the game is over before deal {number}", deal.line)
+        raise _Failure(Status.FAIL, f"the game is over before deal {number}", deal.line)
     if state.phase is not DEAL:
-        raise _Failure("error", f"deal {number - 1} is unfinished when deal {number} begins", deal.line)
-    if deal.dealer != state.dealer and run_.scenario.mode is not Mode.TABLE:   # table mode records it
-        raise _Failure("error", f"deal {number}: {act.PLAYERS[state.dealer]} deals, not"
+        raise _Failure(Status.ERROR, f"deal {number - 1} is unfinished when deal {number} begins", deal.line)
+    if deal.out_of_turn and run_.scenario.mode is not Mode.TABLE:
+        raise _Failure(Status.ERROR, f"deal {number}: out_of_turn is table mode's (options.mode = \"table\")",
+                       deal.line)
+    if deal.out_of_turn and deal.dealer == state.dealer:
+        raise _Failure(Status.ERROR, f"deal {number}: {act.PLAYERS[deal.dealer]} is the dealer due, not out of"
+                       " turn", deal.line)
+    if deal.dealer != state.dealer and not deal.out_of_turn:
+        raise _Failure(Status.ERROR, f"deal {number}: {act.PLAYERS[state.dealer]} deals, not"
                        f" {act.PLAYERS[deal.dealer]} (the deal passes: {', '.join(state.ruleset.cites('deal.passes'))})",
                        deal.line)
     cards = deal.cards
@@ -246,19 +273,19 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
         except IllegalAction as refusal:
             if refusal.code != cards.refused:
                 expected = f"; the scenario expects !{cards.refused}" if cards.refused else ""
-                raise _Failure("fail", f"deal {number} refused: {refusal}{expected}", deal.line) from None
+                raise _Failure(Status.FAIL, f"deal {number} refused: {refusal}{expected}", deal.line) from None
             run_.narrate(f"deal {number} ({cards.batches}, cut {cards.cut}) — refused as expected: {refusal}")
             return
         if cards.refused:
-            raise _Failure("fail", f"deal {number} accepted; the scenario expects !{cards.refused}", deal.line)
+            raise _Failure(Status.FAIL, f"deal {number} accepted; the scenario expects !{cards.refused}", deal.line)
     run_.narrate(f"deal {number}")
     expect = deal.expect
     dealt_hands = (state.hand(0), state.hand(1))
     if expect.hands and tuple(map(sorted, expect.hands)) != tuple(map(sorted, dealt_hands)):
-        raise _Failure("fail", f"deal {number} gives A {names(dealt_hands[0])}, B {names(dealt_hands[1])};"
+        raise _Failure(Status.FAIL, f"deal {number} gives A {names(dealt_hands[0])}, B {names(dealt_hands[1])};"
                        f" the scenario expects A {names(expect.hands[0])}, B {names(expect.hands[1])}", deal.line)
     if expect.turnup is not None and expect.turnup != state.turnup:
-        raise _Failure("fail", f"deal {number} turns up {names([state.turnup])}; the scenario expects"
+        raise _Failure(Status.FAIL, f"deal {number} turns up {names([state.turnup])}; the scenario expects"
                        f" {names([expect.turnup])}", deal.line)
     for step in deal.steps:
         _step(run_, step)
@@ -266,7 +293,7 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
                                    ("points", expect.points, state.deal_points),
                                    ("score", expect.score, state.score)):
         if expected is not None and tuple(expected) != tuple(actual):
-            raise _Failure("fail", f"deal {number}: {name} A {actual[0]}, B {actual[1]};"
+            raise _Failure(Status.FAIL, f"deal {number}: {name} A {actual[0]}, B {actual[1]};"
                            f" the scenario expects A {expected[0]}, B {expected[1]}", deal.line)
 
 
@@ -275,31 +302,34 @@ def _step(run_: _Run, step: Step) -> None:
     if step.kind is StepKind.ADVISE:
         _advice(run_, step)
         return
-    if step.kind is StepKind.SHOWS:
+    if step.kind in (StepKind.SHOWS, StepKind.CLOSED):
         player = step.action.player
-        if state.observation(1 - player).open_cards is None:
-            raise _Failure("fail", f"{step.text}: {act.PLAYERS[player]}'s cards are not face up", step.line)
-        run_.lines.append(f"{step.text}: {act.PLAYERS[player]} plays with his cards face up")
+        face_up = state.observation(1 - player).open_cards is not None
+        if face_up != (step.kind is StepKind.SHOWS):
+            raise _Failure(Status.FAIL, f"{step.text}: {act.PLAYERS[player]}'s cards are"
+                           f" {'face up' if face_up else 'not face up'}", step.line)
+        run_.lines.append(f"{step.text}: {act.PLAYERS[player]} plays with his cards"
+                          f" {'face up' if face_up else 'in his hand'}")
         return
     before = state.fingerprint()
     try:
         _apply(state, step.action)
     except IllegalAction as refusal:
         if refusal.code in _SCENARIO_ERRORS and step.expect != refusal.code:
-            raise _Failure("error", f"{step.text}: {refusal.message}", step.line) from None
+            raise _Failure(Status.ERROR, f"{step.text}: {refusal.message}", step.line) from None
         if step.expect == refusal.code:
             if state.fingerprint() != before:
-                raise _Failure("fail", f"{step.text}: refused, but the state changed", step.line) from None
+                raise _Failure(Status.FAIL, f"{step.text}: refused, but the state changed", step.line) from None
             run_.narrate(f"{step.action} — refused as expected: {_refusal_text(refusal, state)}")
             return
         expected = f"; the scenario expects !{step.expect}" if step.expect else ""
-        raise _Failure("fail", f"{step.text}: refused: {refusal}{expected}", step.line) from None
+        raise _Failure(Status.FAIL, f"{step.text}: refused: {refusal}{expected}", step.line) from None
     run_.narrate(str(step.action))
     if step.expect:
-        raise _Failure("fail", f"{step.text}: accepted; the scenario expects !{step.expect}", step.line)
+        raise _Failure(Status.FAIL, f"{step.text}: accepted; the scenario expects !{step.expect}", step.line)
 
 
-_SCENARIO_ERRORS = ("no-ruling", "impossible", "strict-mode")
+_SCENARIO_ERRORS = (Code.NO_RULING, Code.IMPOSSIBLE, Code.STRICT_MODE)
 """Refusals that mean the scenario describes what the engine cannot judge: errors, not fails."""
 
 
@@ -322,7 +352,7 @@ def _advice(run_: _Run, step: Step) -> None:
         same = wanted == chosen
     if not same:
         advised = f"{chosen} ({decision.reason})" if decision else "nothing"
-        raise _Failure("fail", f"{step.text}: the jeux de règle advise {advised}", step.line)
+        raise _Failure(Status.FAIL, f"{step.text}: the jeux de règle advise {advised}", step.line)
     run_.lines.append(f"{step.text}: {decision.reason} ({', '.join(decision.cites)})")
 
 
@@ -342,13 +372,13 @@ def _apply(state: State, action: act.PlayerAction) -> None:
 def _expect_game(run_: _Run) -> None:
     state, expect = run_.state, run_.scenario.expect
     if expect.score is not None and tuple(expect.score) != state.score:
-        raise _Failure("fail", f"score A {state.score[0]}, B {state.score[1]}; the scenario expects"
+        raise _Failure(Status.FAIL, f"score A {state.score[0]}, B {state.score[1]}; the scenario expects"
                        f" A {expect.score[0]}, B {expect.score[1]}")
     if expect.winner is not None and expect.winner != state.winner:
         actual = "no winner yet" if state.winner is None else f"{act.PLAYERS[state.winner]} wins"
-        raise _Failure("fail", f"{actual}; the scenario expects {act.PLAYERS[expect.winner]} to win")
+        raise _Failure(Status.FAIL, f"{actual}; the scenario expects {act.PLAYERS[expect.winner]} to win")
     if expect.lot is not None and expect.lot != state.lot:
-        raise _Failure("fail", f"the game counts {state.lot}; the scenario expects {expect.lot}")
+        raise _Failure(Status.FAIL, f"the game counts {state.lot}; the scenario expects {expect.lot}")
 
 
 @dataclass(frozen=True)
@@ -398,7 +428,7 @@ class WitnessCoverage:
 
 def _cited(report: Report) -> set[str]:
     """The units cited by passing scenarios."""
-    return {unit for r in report.results if r.status == "pass" for unit in r.cites}
+    return {unit for r in report.results if r.status is Status.PASS for unit in r.cites}
 
 
 def coverage(report: Report, units: Iterable[Any], witnesses: Iterable[str] | None = None,

@@ -6,19 +6,50 @@ ending with its citations (and, where the witness is silent, the ruleset it inhe
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum
 from typing import NamedTuple
 
 from .actions import PLAYERS
 from .cards import SUIT_NAMES, card_name, names
-from .irregularities import Case, Effect, Irregularity
+from .irregularities import DESCRIPTION, Case, Effect
 from .ruleset import Ruleset
+
+
+class EventKind(str, Enum):
+    """What an event records (the kinds `explain` reads aloud)."""
+
+    DRAW = "draw"
+    DEAL = "deal"
+    STAND = "stand"
+    PROPOSE = "propose"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    DISCARD = "discard"
+    EXCHANGE_ENDS = "exchange-ends"
+    KING_ANNOUNCED = "king-announced"
+    TRICK = "trick"
+    POINTS = "points"
+    CAPPED = "capped"
+    GAME = "game"
+    IRREGULARITY = "irregularity"
+    REMEDY = "remedy"
+    RENONCE = "renonce"
+    DEAL_OUT_OF_TURN = "deal-out-of-turn"
+    LOOK = "look"
+    NAMED = "named"
+    DROPPED_PLAYED = "dropped-played"
+    SHORT_HAND = "short-hand"
+    TRICK_TAKEN = "trick-taken"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class Event(NamedTuple):
     """Something that happened: its kind, who, the points it marked, and why (rule, units)."""
 
     deal: int
-    kind: str
+    kind: EventKind
     player: int | None
     points: int
     rule: str | None
@@ -94,6 +125,7 @@ _EFFECT_TEXT = {
     Effect.REDEAL: "the deal is void and the same dealer deals again",
     Effect.REDEAL_PASS: "the deal is void and the dealer loses the deal",
     Effect.REDEAL_RIGHT: "the deal is void and the player whose turn it was deals",
+    Effect.VOID_GAME: "the game is void, its earlier deals too: it begins again",
     Effect.TAKE_BACK: "the card goes back to the hand, as if it had not been played",
     Effect.LEAD_NAMED: "the card goes back and the suit named must be led",
     Effect.REPLAY: "every card played goes back to the hands and the deal is played again",
@@ -121,39 +153,18 @@ _EFFECT_TEXT = {
     Effect.UNMARK_KING: "the king's point comes off",
     Effect.NOT_PLAYED: "the card is not played, unless the opponent plays to it",
     Effect.PLAYED: "the card counts as played",
+    Effect.RETURN_TRICK: "the trick goes back to the player who won it",
+    Effect.HIGHEST_COUNTS: "the highest card drawn counts",
 }
 
 
-_KIND_TEXT = {
-    Irregularity.FACED: "a card found face up",
-    Irregularity.EXPOSED: "a card turned over by the dealer",
-    Irregularity.BATCHES_CHANGED: "the batches changed",
-    Irregularity.DEAL_OUT_OF_TURN: "a deal out of turn",
-    Irregularity.EXTRA: "a card too many in a hand",
-    Irregularity.SHORT: "a card lacking in a hand",
-    Irregularity.ASKED_WRONG: "more or fewer cards asked for than discarded",
-    Irregularity.TURNED_UP: "more than one card turned up",
-    Irregularity.FALSE_KING: "the king marked by a player who does not hold it",
-    Irregularity.NAMED_SUIT: "a suit named and another led",
-    Irregularity.LEAD_OUT_OF_TURN: "a card led out of turn",
-    Irregularity.RENONCE: "a renonce",
-    Irregularity.DISCARDS_TOUCHED: "the discards touched",
-    Irregularity.DISCARDS_MIXED: "the discards mixed",
-    Irregularity.TRICKS_LOOKED: "covered tricks looked at",
-    Irregularity.DROPPED: "a card dropped",
-    Irregularity.THROWN: "cards thrown down",
-    Irregularity.LEFT: "a player leaves the game",
-    Irregularity.FALSE_PACK: "a false pack",
-    Irregularity.INCOMPLETE_PACK: "a pack short of cards or with cards too many",
-    Irregularity.FRESH_PACK: "fresh cards asked for",
-    Irregularity.RESHUFFLE: "the cards shuffled again before the cut",
-}
 _CASE_TEXT = {
     Case.TURNUP: "the turn-up", Case.DEALER_CARD: "one of the dealer's cards",
     Case.ELDER_CARD: "one of the elder's cards", Case.DRAWN_DEALER: "a card the dealer takes in the exchange",
     Case.DRAWN_ELDER: "a card given to the elder in the exchange", Case.DRAWN_TRUMP: "a trump, in the exchange",
     Case.UNSEEN: "before the cards are looked at", Case.SEEN: "after the cards are looked at",
     Case.DRAWN_UNSEEN: "before the cards drawn are looked at", Case.DRAWN_SEEN: "after the cards drawn are looked at",
+    Case.DEALER_UNSEEN: "before the dealer has seen the cards he took",
     Case.IN_PLAY: "after the first card is led", Case.BEFORE_SPEECH: "before any proposal or play",
     Case.AFTER_SPEECH: "after a proposal or a play", Case.BEFORE_NEXT_LEAD: "before the next card is led",
     Case.AFTER_NEXT_LEAD: "after the next card is led", Case.LEADING: "by the player to lead",
@@ -162,9 +173,14 @@ _CASE_TEXT = {
 
 
 def _irregularity(e: Event) -> str:
-    kind, case, cards = e.detail
-    what = f"{_KIND_TEXT[kind]}" + (f" ({names(cards)})" if cards else "")
-    return f"{what}, {PLAYERS[e.player]}'s fault" + (f", {_CASE_TEXT[case]}" if case is not Case.ANY else "")
+    kind, case, cards, caller = e.detail
+    what = f"{DESCRIPTION[kind]}" + (f" ({names(cards)})" if cards else "")
+    when = f", {_CASE_TEXT[case]}" if case is not Case.ANY else ""
+    if caller == e.player:
+        return f"{PLAYERS[caller]} corrects his own fault: {what}{when}"
+    if caller is not None:
+        return f"{PLAYERS[caller]} calls {PLAYERS[e.player]}'s fault: {what}{when}"
+    return f"{what}, {PLAYERS[e.player]}'s fault{when}"
 
 
 def _remedy(e: Event) -> str:
@@ -174,35 +190,37 @@ def _remedy(e: Event) -> str:
 
 
 def _renonce(e: Event) -> str:
-    card, code = e.detail
-    return (f"{PLAYERS[e.player]} plays {card_name(card)} against the duty of play ({code}): a renonce,"
+    card, why = e.detail
+    return (f"{PLAYERS[e.player]} plays {card_name(card)} against the duty of play ({why}): a renonce,"
             " which stands until it is called")
 
 
 _TEXT = {
-    "irregularity": _irregularity,
-    "remedy": _remedy,
-    "renonce": _renonce,
-    "deal-out-of-turn": lambda e: f"{PLAYERS[e.player]} deals out of turn; the deal stands until it is called",
-    "look": lambda e: f"{PLAYERS[e.player]} looks at his cards",
-    "named": lambda e: f"{PLAYERS[e.player]} names {SUIT_NAMES[e.detail[0]]}",
-    "dropped-played": lambda e: f"{card_name(e.detail[0])}, dropped by {PLAYERS[e.player]}, counts as led:"
+    EventKind.IRREGULARITY: _irregularity,
+    EventKind.REMEDY: _remedy,
+    EventKind.RENONCE: _renonce,
+    EventKind.DEAL_OUT_OF_TURN: lambda e: f"{PLAYERS[e.player]} deals out of turn; the deal stands until it is called",
+    EventKind.TRICK_TAKEN: lambda e: f"{PLAYERS[e.player]} takes trick {e.detail[0]}, which"
+                             f" {PLAYERS[1 - e.player]} won; it counts as his until it is called",
+    EventKind.LOOK: lambda e: f"{PLAYERS[e.player]} looks at his cards",
+    EventKind.NAMED: lambda e: f"{PLAYERS[e.player]} names {SUIT_NAMES[e.detail[0]]}",
+    EventKind.DROPPED_PLAYED: lambda e: f"{card_name(e.detail[0])}, dropped by {PLAYERS[e.player]}, counts as led:"
                                 " the opponent played to it",
-    "short-hand": lambda e: f"{PLAYERS[1 - e.player]} has no card left: {PLAYERS[e.player]} takes the"
+    EventKind.SHORT_HAND: lambda e: f"{PLAYERS[1 - e.player]} has no card left: {PLAYERS[e.player]} takes the"
                             f" {e.detail[0]} trick(s) still to play",
-    "draw": _draw,
-    "deal": _deal,
-    "stand": _stand,
-    "propose": lambda e: f"{PLAYERS[e.player]} proposes",
-    "accept": lambda e: f"{PLAYERS[e.player]} accepts the proposal",
-    "refuse": _refuse,
-    "discard": _discard,
-    "exchange-ends": _exchange_ends,
-    "king-announced": lambda e: f"{PLAYERS[e.player]} announces the king of trumps",
-    "trick": _trick,
-    "points": _points,
-    "capped": lambda e: f"{PLAYERS[e.player]} may mark no more in this deal ({e.detail[0]} lost)",
-    "game": _game,
+    EventKind.DRAW: _draw,
+    EventKind.DEAL: _deal,
+    EventKind.STAND: _stand,
+    EventKind.PROPOSE: lambda e: f"{PLAYERS[e.player]} proposes",
+    EventKind.ACCEPT: lambda e: f"{PLAYERS[e.player]} accepts the proposal",
+    EventKind.REFUSE: _refuse,
+    EventKind.DISCARD: _discard,
+    EventKind.EXCHANGE_ENDS: _exchange_ends,
+    EventKind.KING_ANNOUNCED: lambda e: f"{PLAYERS[e.player]} announces the king of trumps",
+    EventKind.TRICK: _trick,
+    EventKind.POINTS: _points,
+    EventKind.CAPPED: lambda e: f"{PLAYERS[e.player]} may mark no more in this deal ({e.detail[0]} lost)",
+    EventKind.GAME: _game,
 }
 
 

@@ -25,6 +25,7 @@ class Mode(str, Enum):
 class Irregularity(str, Enum):
     """The irregularities table mode records, each named by its scenario verb."""
 
+    DREW_SEVERAL = "draw-several"        # a player draws two cards or more for the deal instead of one
     FACED = "faced"                      # a card found face up in the pack or among the replacements
     EXPOSED = "expose"                   # the dealer turns a card over while dealing or giving cards
     BATCHES_CHANGED = "batches-changed"  # a deal in other batches than the dealer's first
@@ -41,6 +42,7 @@ class Irregularity(str, Enum):
     DISCARDS_MIXED = "mix-discards"      # both players' discards mixed
     TRICKS_LOOKED = "look-tricks"        # covered tricks looked at
     DROPPED = "drop"                     # a card dropped from the hand
+    TRICK_TAKEN = "take-trick"           # a player takes a trick that is not his
     THROWN = "throw"                     # a player throws his cards down
     LEFT = "leave"                       # a player leaves the game
     FALSE_PACK = "false-pack"
@@ -52,6 +54,35 @@ class Irregularity(str, Enum):
         return self.value
 
 
+DESCRIPTION = {
+    Irregularity.DREW_SEVERAL: "more than one card drawn for the deal",
+    Irregularity.FACED: "a card found face up",
+    Irregularity.EXPOSED: "a card turned over by the dealer",
+    Irregularity.BATCHES_CHANGED: "the batches changed",
+    Irregularity.DEAL_OUT_OF_TURN: "a deal out of turn",
+    Irregularity.EXTRA: "a card too many in a hand",
+    Irregularity.SHORT: "a card lacking in a hand",
+    Irregularity.ASKED_WRONG: "more or fewer cards asked for than discarded",
+    Irregularity.TURNED_UP: "more than one card turned up",
+    Irregularity.FALSE_KING: "the king marked by a player who does not hold it",
+    Irregularity.NAMED_SUIT: "a suit named and another led",
+    Irregularity.LEAD_OUT_OF_TURN: "a card led out of turn",
+    Irregularity.RENONCE: "a renonce",
+    Irregularity.DISCARDS_TOUCHED: "the discards touched",
+    Irregularity.DISCARDS_MIXED: "the discards mixed",
+    Irregularity.TRICKS_LOOKED: "covered tricks looked at",
+    Irregularity.DROPPED: "a card dropped",
+    Irregularity.TRICK_TAKEN: "a trick taken by the player it does not belong to",
+    Irregularity.THROWN: "cards thrown down",
+    Irregularity.LEFT: "a player leaves the game",
+    Irregularity.FALSE_PACK: "a false pack",
+    Irregularity.INCOMPLETE_PACK: "a pack short of cards or with cards too many",
+    Irregularity.FRESH_PACK: "fresh cards asked for",
+    Irregularity.RESHUFFLE: "the cards shuffled again before the cut",
+}
+"""What each irregularity is, in a few words (explanations, `ecarte xref`)."""
+
+
 class Effect(str, Enum):
     """One thing a remedy does to the game (engine/table.py performs each)."""
 
@@ -59,6 +90,7 @@ class Effect(str, Enum):
     REDEAL = "redeal"                    # the deal is void; the same dealer deals again
     REDEAL_PASS = "redeal-pass"          # the deal is void and the dealer loses the deal
     REDEAL_RIGHT = "redeal-right"        # the deal is void; the player whose turn it was deals
+    VOID_GAME = "void-game"              # the whole game is void: it starts again as it began
     TAKE_BACK = "take-back"              # the faulty card goes back to the hand, the state as before it
     LEAD_NAMED = "lead-named"            # the card led is taken back and the named suit must be led
     REPLAY = "replay"                    # the cards played go back to the hands; the play starts again
@@ -86,6 +118,8 @@ class Effect(str, Enum):
     UNMARK_KING = "unmark-king"          # the point marked for a king not held is taken off
     NOT_PLAYED = "not-played"            # a dropped card stays in the hand, unless the opponent plays to it
     PLAYED = "played"                    # a dropped card counts as played
+    RETURN_TRICK = "return-trick"        # a trick taken wrongly goes back to its winner
+    HIGHEST_COUNTS = "highest-counts"    # of the cards drawn by mistake for the deal, the highest counts
 
     def __str__(self) -> str:
         return self.value
@@ -130,6 +164,7 @@ class Case(str, Enum):
     SEEN = "seen"                          # after he has looked, before the first card is led
     DRAWN_UNSEEN = "drawn-unseen"          # after the exchange, before he has looked at the cards drawn
     DRAWN_SEEN = "drawn-seen"              # after the exchange, once he has looked at them
+    DEALER_UNSEEN = "dealer-unseen"        # after the exchange, before the dealer has seen the cards he took
     BEFORE_SPEECH = "before-speech"        # turned up, but nobody has proposed or played yet
     AFTER_SPEECH = "after-speech"          # after a proposal or a play without proposing
     IN_PLAY = "in-play"                    # after the first card is led
@@ -178,6 +213,13 @@ class Ruling:
                           for o in self.options)
 
 
+def options_data(options: tuple[Option, ...]) -> dict[str, Any]:
+    """Remedies as their ruleset file writes them: {"remedy": [...]} or {"choice": {...}}."""
+    if options[0].choice is None:
+        return {"remedy": [e.value for e in options[0].effects]}
+    return {"choice": {o.choice.value: [e.value for e in o.effects] for o in options}}
+
+
 Rulings = Mapping[tuple[Irregularity, Case, Role], Ruling]
 
 
@@ -218,20 +260,24 @@ def _ruling(kind: Irregularity, case: Case, who: Role, entry: Any, siglum: str, 
     if not isinstance(cites, list) or not cites or not all(
             isinstance(c, str) and c.startswith(siglum + ".") for c in cites):
         raise ValueError(f"{where}: cites must be a non-empty list of units of {siglum}")
-    if ("remedy" in entry) == ("choice" in entry):
-        raise ValueError(f"{where}: give either remedy = [...] or choice = {{ ... }}")
-    if "remedy" in entry:
-        options: tuple[Option, ...] = (Option(None, _effects(entry["remedy"], where + ".remedy")),)
-    else:
-        choices = entry["choice"]
-        if not isinstance(choices, dict) or len(choices) < 2:
-            raise ValueError(f"{where}: choice must offer at least two options")
-        options = tuple(Option(_member(Choice, name, f"{where}.choice"), _effects(effects, f"{where}.choice.{name}"))
-                        for name, effects in choices.items())
+    options = read_options(entry, where)
     note = entry.get("note")
     if note is not None and not isinstance(note, str):
         raise ValueError(f"{where}: note must be a string")
     return Ruling(kind, case, who, options, tuple(cites), note)
+
+
+def read_options(entry: dict[str, Any], where: str) -> tuple[Option, ...]:
+    """A ruling's remedies from `remedy = [EFFECT, …]` or `choice = { CHOICE = [EFFECT, …], … }`."""
+    if ("remedy" in entry) == ("choice" in entry):
+        raise ValueError(f"{where}: give either remedy = [...] or choice = {{ ... }}")
+    if "remedy" in entry:
+        return (Option(None, _effects(entry["remedy"], where + ".remedy")),)
+    choices = entry["choice"]
+    if not isinstance(choices, dict) or len(choices) < 2:
+        raise ValueError(f"{where}: choice must offer at least two options")
+    return tuple(Option(_member(Choice, name, f"{where}.choice"), _effects(effects, f"{where}.choice.{name}"))
+                 for name, effects in choices.items())
 
 
 def _effects(value: Any, where: str) -> tuple[Effect, ...]:

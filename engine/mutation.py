@@ -11,25 +11,18 @@ scenario kills after all is stale.
 """
 from __future__ import annotations
 
-import inspect
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .conformance import discover, run_scenario
-from .rules import PARAMS, Param
+from .conformance import Status, discover, run_scenario
+from .irregularities import Effect, Option, Role, Ruling, options_data
+from .rules import PARAMS
 from .ruleset import Ruleset, available, load
 from .scenario import Scenario, ScenarioError, load_scenario
-
-
-def _choices(param: Param) -> tuple[Any, ...] | None:
-    """The values of a one-of parameter, read from its validator (`rules._one_of` closes over
-    them as `choices`); None for a parameter that is not a one-of."""
-    found = inspect.getclosurevars(param.valid).nonlocals.get("choices")
-    return tuple(found) if isinstance(found, tuple) else None
 
 
 def _neighbours(value: Any) -> list[Any]:
@@ -71,7 +64,7 @@ def alternatives(name: str, ruleset: Ruleset, rulesets: Sequence[Ruleset]) -> tu
     param, value = PARAMS[name], ruleset[name]
     given = [r[name] for r in rulesets]
     candidates = given if any(_key(v) != _key(value) for v in given) else \
-        (_choices(param) or _neighbours(value))
+        (param.choices or _neighbours(value))
     found: dict[Any, Any] = {}
     for candidate in candidates:
         if _key(candidate) != _key(value) and param.valid(candidate):
@@ -194,11 +187,40 @@ class MutationReport:
                 "summary": self.summary()}
 
 
+def ruling_name(ruling: Ruling) -> str:
+    """A ruling named as in its ruleset file: `irregularities.KIND.CASE[.ROLE]`."""
+    return f"irregularities.{ruling.kind}.{ruling.case}" + ("" if ruling.role is Role.ANY else f".{ruling.role.value}")
+
+
+def ruling_alternatives(ruling: Ruling, rulesets: Sequence[Ruleset]) -> tuple[tuple[Option, ...], ...]:
+    """The remedies a ruling is mutated to: another witness's for the same irregularity and case;
+    each remedy with one effect dropped; a choice made a single remedy (each option at once); a
+    single remedy made `keep` (or, if it is `keep`, a void deal)."""
+    found: dict[tuple[Option, ...], None] = {}
+    for other in rulesets:
+        same = other.rulings.get((ruling.kind, ruling.case, ruling.role))
+        if same is not None:
+            found[same.options] = None
+    options = ruling.options
+    for i, option in enumerate(options):
+        for j in range(len(option.effects) if len(option.effects) > 1 else 0):
+            fewer = replace(option, effects=option.effects[:j] + option.effects[j + 1:])
+            found[options[:i] + (fewer,) + options[i + 1:]] = None
+    if ruling.chosen:
+        for option in options:
+            found[(Option(None, option.effects),)] = None
+    else:
+        effects = options[0].effects
+        found[(Option(None, (Effect.REDEAL,) if effects == (Effect.KEEP,) else (Effect.KEEP,)),)] = None
+    found.pop(options, None)
+    return tuple(found)
+
+
 def _passes(scenario: Scenario, ruleset: Ruleset) -> bool:
     """Whether the scenario passes under the ruleset; an engine that raises under a variant
     (a state its real rules never reach) counts as failing, like a scenario that cannot be run."""
     try:
-        return run_scenario(scenario, ruleset).status == "pass"
+        return run_scenario(scenario, ruleset).status is Status.PASS
     except Exception:                                  # any crash under a variant kills the mutation
         return False
 
@@ -237,4 +259,14 @@ def check(paths: Iterable[str | Path], equivalences: Iterable[Equivalence] = (),
                 reason = next((e.reason for e in equivalences if e.names(ruleset.siglum, name, value)), None)
                 mutations.append(Mutation(ruleset.siglum, name, value, failing, reason))
             checks.append(ParameterCheck(ruleset.siglum, name, ruleset[name], tuple(mutations)))
+        for ruling in ruleset.rulings.values():
+            name = ruling_name(ruling)
+            mutations = []
+            for options in ruling_alternatives(ruling, rulesets):
+                variant = ruleset.with_rulings(**{name: replace(ruling, options=options)})
+                failing = tuple(s.id for s in own if not _passes(s, variant))
+                value = options_data(options)
+                reason = next((e.reason for e in equivalences if e.names(ruleset.siglum, name, value)), None)
+                mutations.append(Mutation(ruleset.siglum, name, value, failing, reason))
+            checks.append(ParameterCheck(ruleset.siglum, name, options_data(ruling.options), tuple(mutations)))
     return MutationReport(tuple(checks), passing, time.perf_counter() - start)

@@ -24,6 +24,7 @@ class Param:
     doc: str
     valid: Callable[[Any], bool]
     expects: str
+    choices: tuple[Any, ...] | None = None      # the values of a one-of parameter
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,8 @@ class Rule:
     params: tuple[str, ...]
 
 
-def _one_of(*choices: object) -> tuple[Callable[[Any], bool], str]:
-    return (lambda v: v in choices), "one of " + ", ".join(repr(c) for c in choices)
+def _one_of(*choices: object) -> tuple[Callable[[Any], bool], str, tuple[object, ...]]:
+    return (lambda v: v in choices), "one of " + ", ".join(repr(c) for c in choices), choices
 
 
 def _int_at_least(low: int) -> tuple[Callable[[Any], bool], str]:
@@ -122,8 +123,7 @@ _PARAMS = [
      _lot_table()),
 ]
 
-PARAMS: dict[str, Param] = {name: Param(name, doc, valid, expects)
-                            for name, doc, (valid, expects) in _PARAMS}
+PARAMS: dict[str, Param] = {name: Param(name, doc, *domain) for name, doc, domain in _PARAMS}
 
 _RULES = [
     ("deck.pack", "Two players play with the 32-card piquet pack.", ("pack",)),

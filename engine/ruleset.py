@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .irregularities import Rulings, read_rulings
+from .irregularities import Ruling, Rulings, read_rulings
 from .rules import PARAMS, RULES
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
@@ -74,6 +74,13 @@ class Ruleset:
     def describe(self, rule_id: str) -> str:
         """A rule's citations read aloud, naming inheritances and conventions."""
         return describe([self.provisions[p] for p in RULES[rule_id].params])
+
+    def with_rulings(self, **rulings: Ruling) -> "Ruleset":
+        """A variant of this ruleset with some rulings of table mode replaced (the mutation check)."""
+        changed = dict(self.rulings)
+        for ruling in rulings.values():
+            changed[ruling.kind, ruling.case, ruling.role] = ruling
+        return Ruleset(self.siglum, self.title, self.provisions, MappingProxyType(changed))
 
     def with_values(self, **values: Any) -> "Ruleset":
         """A variant of this ruleset with some values replaced (for studies and tests)."""

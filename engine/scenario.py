@@ -7,7 +7,8 @@ a duplicate card or a card in two places — so that it is reported as an error,
 Beyond the contract, three extensions reach what the contract's format cannot say:
 
 - `[draw]` with `A`, `B` (the cards drawn) and `dealer` ("A", "B", or "again" for a tie):
-  the draw for the first deal; a scenario with a draw may have no `[[deal]]`.
+  the draw for the first deal; a scenario with a draw may have no `[[deal]]`. In table mode a
+  list (`A = ["7S", "KH"]`) is several cards drawn by mistake (docs/table-mode.md).
 - a `[[deal]]` dealt by the engine: `pack` (top first, completed like the talon), `cut`
   (cards lifted off the top and put beneath) and `batches` ("3-2" or "2-3") instead of
   `hands`, `turnup` and `talon`; `[deal.expect]` may then name the `hands` and `turnup`
@@ -24,6 +25,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from . import actions as act
 from .actions import PLAYERS, PlayerAction, parse_action
 from .cards import PACK, Card, card_name, parse_card
 from .errors import CODES
@@ -32,7 +34,8 @@ from .ruleset import available
 
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "options",
              "start", "draw", "deal", "expect"}
-_DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "refused", "actions", "expect"}
+_DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "refused", "actions", "expect",
+              "out_of_turn"}
 _DEAL_EXPECT_KEYS = {"tricks", "points", "score", "hands", "turnup"}
 _EXPECT_KEYS = {"score", "winner", "lot"}
 _OPTION_KEYS = {"lot_scoring", "max_points_per_deal", "mode"}
@@ -52,14 +55,15 @@ class StepKind(str, Enum):
     ACT = "act"          # `A play KH`: apply it (`!CODE`: it must be refused)
     ADVISE = "advise"    # `A advise stand`: the jeux-de-règle policy must choose that action now
     SHOWS = "shows"      # `A shows`: table mode, A's cards lie face up for his opponent
+    CLOSED = "closed"    # `A closed`: A's cards are not face up
 
 
 @dataclass(frozen=True)
 class Step:
     """One action line of a deal: its text, the action, the refusal code expected, if any.
 
-    An advice step (`A advise stand`) holds the action the policy must choose; a `shows` step
-    holds a `look` of that player (it is not applied).
+    An advice step (`A advise stand`) holds the action the policy must choose; a `shows` or
+    `closed` step holds a `look` of that player (it is not applied).
     """
 
     text: str
@@ -108,6 +112,7 @@ class ScenarioDeal:
     steps: tuple[Step, ...]
     expect: DealExpect
     line: int | None
+    out_of_turn: bool = False        # table mode: the dealer is not the one due (a deal out of turn)
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,7 @@ class Scenario:
     max_points_per_deal: int | None
     mode: Mode
     start_score: tuple[int, int]
-    draw: tuple[Card, Card] | None
+    draw: act.Draw | None
     draw_dealer: int | None          # the first dealer the draw must give; None: a tie
     deals: tuple[ScenarioDeal, ...]
     expect: GameExpect
@@ -247,15 +252,22 @@ class _Reader:
                        self.player(expect["winner"], "expect.winner", "winner") if "winner" in expect else None,
                        lot_value))
 
-    def draw(self, data: Any) -> tuple[tuple[Card, Card], int | None]:
+    def draw(self, data: Any) -> tuple[act.Draw, int | None]:
+        """`[draw]`: the card each drew (a list: several drawn by mistake, table mode) and the dealer."""
         data = self.keys(data, {"A", "B", "dealer"}, "[draw]")
         if set(data) != {"A", "B", "dealer"}:
             raise self.fail("[draw] needs A, B and dealer", "[draw]")
-        a, b = self.card(data["A"], "draw A"), self.card(data["B"], "draw B")
-        if a == b:
+        drawn = []
+        for player in "AB":
+            value = data[player]
+            if isinstance(value, list) and not value:
+                raise self.fail(f"draw {player}: name at least one card", "[draw]")
+            drawn.append(tuple(self.card(c, f"draw {player}") for c in (value if isinstance(value, list) else [value])))
+        every = drawn[0] + drawn[1]
+        if len(set(every)) != len(every):
             raise self.fail("the draw names the same card twice", "[draw]")
         dealer = None if data["dealer"] == "again" else self.player(data["dealer"], "draw.dealer", "dealer")
-        return (a, b), dealer
+        return act.Draw((drawn[0][0], drawn[1][0]), (drawn[0][1:], drawn[1][1:])), dealer
 
     def deal(self, data: Any, number: int) -> ScenarioDeal:
         where = f"deal {number}"
@@ -286,10 +298,13 @@ class _Reader:
             seen: dict[Card, str] = {}
             hands = self.hands(expect.get("hands"), where, seen) if "hands" in expect else None
             turnup = self.place(expect["turnup"], "the turn-up", seen, where) if "turnup" in expect else None
+        out_of_turn = data.get("out_of_turn", False)
+        if type(out_of_turn) is not bool:
+            raise self.fail(f"{where}: out_of_turn must be true or false", "out_of_turn")
         return ScenarioDeal(
             dealer, cards, tuple(self.step(a, where, deal_line or 0) for a in actions),
             DealExpect(*(self.pair(expect[k], f"{where}: expect.{k}", k) if k in expect else None
-                         for k in ("tricks", "points", "score")), hands, turnup), deal_line)
+                         for k in ("tricks", "points", "score")), hands, turnup), deal_line, out_of_turn)
 
     def hands(self, hands: Any, where: str, seen: dict[Card, str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         if not isinstance(hands, dict) or set(hands) != {"A", "B"}:
@@ -352,13 +367,13 @@ class _Reader:
                 raise ScenarioError(f"{where}: unknown error code !{expect} in {text!r} (codes: "
                                     f"{', '.join(CODES)})", self.path, line)
         kind = StepKind.ACT
-        if len(words) > 1 and words[1] in (StepKind.ADVISE.value, StepKind.SHOWS.value):
+        if len(words) > 1 and words[1] in (StepKind.ADVISE.value, StepKind.SHOWS.value, StepKind.CLOSED.value):
             kind = StepKind(words[1])
             if expect:
                 raise ScenarioError(f"{where}: a check cannot be refused: {text!r}", self.path, line)
-            if kind is StepKind.SHOWS:
+            if kind is not StepKind.ADVISE:
                 if len(words) != 2:
-                    raise ScenarioError(f"{where}: `{words[0]} shows` takes nothing more: {text!r}", self.path, line)
+                    raise ScenarioError(f"{where}: `{words[0]} {kind}` takes nothing more: {text!r}", self.path, line)
                 words[1] = "look"
             else:
                 del words[1]

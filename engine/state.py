@@ -21,8 +21,8 @@ from . import actions as act
 from . import table as _table
 from .actions import PLAYERS, Action, PlayerAction
 from .cards import BIT, FULL, HIGHER, SUIT_MASK, SUIT_NAMES, card_name, cards_of, is_pack, king_of, mask_of
-from .errors import IllegalAction
-from .events import Event
+from .errors import Code, IllegalAction
+from .events import Event, EventKind
 from .irregularities import Mode
 from .ruleset import Ruleset, load
 
@@ -382,7 +382,7 @@ class State:
         """Set the fields from `_values_now()` (table mode: a fault taken back, a deal made void)."""
         _restore(self, values)
 
-    def _event(self, kind: str, player: int | None, rule: str | None, detail: tuple = (),
+    def _event(self, kind: EventKind, player: int | None, rule: str | None, detail: tuple = (),
                points: int = 0) -> None:
         self.log.append(_new_event(Event, (self.deal_number, kind, player, points, rule,
                                            self._c.cites[rule] if rule else (), detail, self.score)))
@@ -393,40 +393,43 @@ class State:
     def _check_turn(self, phase: Phase, player: int, verb: str, rule: str | None = None) -> None:
         """The checks every player's action starts with: game over, then phase, then turn."""
         if self.phase is OVER:
-            raise self._refuse("game-over", "the game has ended", "game.target")
+            raise self._refuse(Code.GAME_OVER, "the game has ended", "game.target")
         if self.phase is not phase:
-            raise self._refuse("wrong-phase", f"no {verb} in phase {self.phase.value}")
+            raise self._refuse(Code.WRONG_PHASE, f"no {verb} in phase {self.phase.value}")
         if player != self.turn:
-            raise self._refuse("wrong-turn", f"{PLAYERS[self.turn]} is to {phase.value},"
+            raise self._refuse(Code.WRONG_TURN, f"{PLAYERS[self.turn]} is to {phase.value},"
                                f" not {PLAYERS[player]}", rule)
 
     # ---- the draw and the deal ---------------------------------------------------------
 
     def _draw(self, action: act.Draw) -> None:
         if self.phase is not DRAW:
-            raise self._refuse("wrong-phase", f"no draw in phase {self.phase.value}")
+            raise self._refuse(Code.WRONG_PHASE, f"no draw in phase {self.phase.value}")
         a, b = action.cards
-        if a == b or not (0 <= a < 32 and 0 <= b < 32):
-            raise self._refuse("bad-deal", "the draw takes two different cards of the pack", "draw.first-dealer")
+        drawn = (a, b, *action.extra[0], *action.extra[1])
+        if len(set(drawn)) != len(drawn) or not all(0 <= c < 32 for c in drawn):
+            raise self._refuse(Code.BAD_DEAL, "the draw takes different cards of the pack", "draw.first-dealer")
+        if action.extra != ((), ()):
+            a, b = _table.drawn_several(self, action)
         rank_a, rank_b = self._c.draw_rank[card_name(a)[0]], self._c.draw_rank[card_name(b)[0]]
         self._checkpoint()
         self._history.append(action)
         if rank_a == rank_b:
-            self._event("draw", None, "draw.tie", (a, b))
+            self._event(EventKind.DRAW, None, "draw.tie", (a, b))
             return
         self.dealer = 0 if (rank_a < rank_b) == self._c.lower_deals else 1
         self.phase = DEAL
-        self._event("draw", self.dealer, "draw.first-dealer", (a, b))
+        self._event(EventKind.DRAW, self.dealer, "draw.first-dealer", (a, b))
 
     def _check_deal(self, player: int) -> None:
         if self.phase is not DEAL:
             if self.phase is OVER:
-                raise self._refuse("game-over", "the game has ended", "game.target")
-            raise self._refuse("wrong-phase", f"no deal in phase {self.phase.value}")
+                raise self._refuse(Code.GAME_OVER, "the game has ended", "game.target")
+            raise self._refuse(Code.WRONG_PHASE, f"no deal in phase {self.phase.value}")
         if player != self.dealer and self._c.table:
             _table.wrong_dealer(self, player)       # dealt all the same; the fault stands until called
         elif player != self.dealer:
-            raise self._refuse("wrong-turn", f"{PLAYERS[self.dealer]} deals, not {PLAYERS[player]}",
+            raise self._refuse(Code.WRONG_TURN, f"{PLAYERS[self.dealer]} deals, not {PLAYERS[player]}",
                                "deal.passes")
 
     def _deal(self, action: act.Deal) -> None:
@@ -436,14 +439,14 @@ class State:
         pack, cut, batches = action.pack, action.cut, action.batches
         c = self._c
         if not is_pack(pack):
-            raise self._refuse("bad-deal", "the pack must hold each of the 32 cards once", "deck.pack")
+            raise self._refuse(Code.BAD_DEAL, "the pack must hold each of the 32 cards once", "deck.pack")
         if not c.min_cut <= cut <= 32 - c.min_cut:
-            raise self._refuse("bad-deal", f"each packet of the cut must keep {c.min_cut} cards",
+            raise self._refuse(Code.BAD_DEAL, f"each packet of the cut must keep {c.min_cut} cards",
                                "deal.shuffle-cut")
         kept = self.batches[action.player]
         changed = c.batches_kept and kept not in (None, batches)
         if batches not in c.batches or (changed and not c.table):
-            raise self._refuse("bad-deal", f"batches {batches} not allowed"
+            raise self._refuse(Code.BAD_DEAL, f"batches {batches} not allowed"
                                + (f": {PLAYERS[action.player]} deals {kept} in this game" if changed else ""),
                                "deal.batches")
         self._checkpoints.append((len(self._history), _values(self), len(self.log)))
@@ -466,7 +469,7 @@ class State:
         self._check_deal(action.player)
         hands, turnup, talon = action.hands, action.turnup, action.talon
         if len(hands[0]) != 5 or len(hands[1]) != 5 or not is_pack((*hands[0], *hands[1], turnup, *talon)):
-            raise self._refuse("bad-deal", "an arranged deal needs five cards each, the turn-up and a"
+            raise self._refuse(Code.BAD_DEAL, "an arranged deal needs five cards each, the turn-up and a"
                                " talon of 21, each of the 32 cards once", "deck.pack")
         self._checkpoint()
         self._history.append(action)
@@ -493,7 +496,7 @@ class State:
         self.phase = SPEAK
         self.turn = e
         rule = "deal.batches" if batches else "deal.turnup"
-        self.log.append(_new_event(Event, (self.deal_number, "deal", d, 0, rule, self._c.cites[rule],
+        self.log.append(_new_event(Event, (self.deal_number, EventKind.DEAL, d, 0, rule, self._c.cites[rule],
                                            (batches, turnup), self.score)))
         if self._c.table:
             _table.start(self)      # at the table the dealer marks a turned-up king himself (hu-nc.26)
@@ -508,18 +511,18 @@ class State:
         self._history.append(action)
         first = self.proposals == 0
         self.stood_first = first
-        self._event("stand", action.player, "exchange.speak", (first,))
+        self._event(EventKind.STAND, action.player, "exchange.speak", (first,))
         self._begin_play()
 
     def _propose(self, action: act.Propose) -> None:
         if self.phase in IN_DEAL and self.talon_pos == len(self.talon):
-            raise self._refuse("talon-empty", "the talon is used up", "exchange.talon-exhausted")
+            raise self._refuse(Code.TALON_EMPTY, "the talon is used up", "exchange.talon-exhausted")
         if self.phase is not SPEAK or action.player != self.turn:
             self._check_turn(SPEAK, action.player, "proposal", "exchange.speak")
         self._history.append(action)
         self.proposals += 1
         self.phase, self.turn = ANSWER, self.dealer
-        self._event("propose", action.player, "exchange.speak")
+        self._event(EventKind.PROPOSE, action.player, "exchange.speak")
 
     def _accept(self, action: act.Accept) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
@@ -528,7 +531,7 @@ class State:
         if self.table is not None and self.table.must_accept:
             _table.accepted(self)
         self.phase, self.turn = DISCARD, self.elder
-        self._event("accept", action.player, "exchange.accept")
+        self._event(EventKind.ACCEPT, action.player, "exchange.accept")
 
     def _refuse_proposal(self, action: act.Refuse) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
@@ -538,7 +541,7 @@ class State:
         self._history.append(action)
         first = self.proposals == 1
         self.refused_first = first
-        self._event("refuse", action.player, "exchange.refuse", (first,))
+        self._event(EventKind.REFUSE, action.player, "exchange.refuse", (first,))
         self._begin_play()
 
     def _discard(self, action: act.Discard) -> None:
@@ -549,18 +552,18 @@ class State:
         hand = self.hands >> shift & FULL
         for card in cards:
             if not 0 <= card < 32 or not hand >> card & 1:
-                raise self._refuse("not-in-hand", f"{PLAYERS[p]} does not hold {_card_name(card)}")
+                raise self._refuse(Code.NOT_IN_HAND, f"{PLAYERS[p]} does not hold {_card_name(card)}")
         is_dealer = p == self.dealer
         rule, short_rule = _DISCARD_RULES[is_dealer]
         if len(set(cards)) != len(cards):
-            raise self._refuse("bad-discard", "a card is named twice", rule)
+            raise self._refuse(Code.BAD_DISCARD, "a card is named twice", rule)
         low, high = self._c.dealer_discards if is_dealer else self._c.elder_discards
         if not low <= len(cards) <= high:
-            raise self._refuse("bad-discard", f"{'the dealer' if is_dealer else 'the elder'} discards"
+            raise self._refuse(Code.BAD_DISCARD, f"{'the dealer' if is_dealer else 'the elder'} discards"
                                f" {low} to {high} cards, not {len(cards)}", rule)
         left = self.talon_left
         if is_dealer and self._c.dealer_refused_beyond_talon and len(cards) > left:
-            raise self._refuse("bad-discard", f"the talon holds only {left}: the dealer can discard"
+            raise self._refuse(Code.BAD_DISCARD, f"the talon holds only {left}: the dealer can discard"
                                " no more", short_rule)
         self._history.append(action)
         if self.table is not None:
@@ -572,16 +575,16 @@ class State:
         self.hands ^= (sum(map(BIT.__getitem__, put)) | sum(map(BIT.__getitem__, drawn))) << shift
         self.discards = (self.discards[0] + put, self.discards[1]) if p == 0 else \
             (self.discards[0], self.discards[1] + put)
-        self._event("discard", p, short_rule if back else rule, (put, taken, back))
+        self._event(EventKind.DISCARD, p, short_rule if back else rule, (put, taken, back))
         if self.table is not None:
             _table.drawn(self, p, drawn)
         if self.talon_pos == len(self.talon):
-            self._event("exchange-ends", None, "exchange.talon-exhausted", ("talon",))
+            self._event(EventKind.EXCHANGE_ENDS, None, "exchange.talon-exhausted", ("talon",))
             self._begin_play()
         elif not is_dealer:
             self.turn = self.dealer
         elif taken == 0 and self._c.repropose_needs_dealer_cards:
-            self._event("exchange-ends", None, "exchange.repeat", ("stood-pat",))
+            self._event(EventKind.EXCHANGE_ENDS, None, "exchange.repeat", ("stood-pat",))
             self._begin_play()
         else:
             self.phase, self.turn = SPEAK, self.elder
@@ -671,7 +674,7 @@ class State:
         self._check_king(action.player, announce=True)
         self._history.append(action)
         self.kings_announced |= 1 << action.player
-        self._event("king-announced", action.player, "king.announced")
+        self._event(EventKind.KING_ANNOUNCED, action.player, "king.announced")
 
     # ---- the play ----------------------------------------------------------------------
 
@@ -703,11 +706,11 @@ class State:
         shift = p << 5
         hands = self.hands
         if not 0 <= card < 32 or not hands >> shift + card & 1:
-            raise self._refuse("not-in-hand", f"{PLAYERS[p]} does not hold {_card_name(card)}")
+            raise self._refuse(Code.NOT_IN_HAND, f"{PLAYERS[p]} does not hold {_card_name(card)}")
         if self.led >= 0 and not self._follow_mask(hands >> shift & FULL) >> card & 1:
             raise self._duty_refusal(hands >> shift & FULL, card)
         if self.table is not None and self.led < 0 and self.table.named >= 0 and card >> 3 != self.table.named:
-            raise IllegalAction("named-suit", f"{PLAYERS[p]} named {SUIT_NAMES[self.table.named]}, and leads"
+            raise IllegalAction(Code.NAMED_SUIT, f"{PLAYERS[p]} named {SUIT_NAMES[self.table.named]}, and leads"
                                 f" {card_name(card)}")
 
     def _perform_play(self, action: act.Play, p: int, card: int) -> None:
@@ -728,7 +731,7 @@ class State:
         self.tricks = (t[0] + 1, t[1]) if winner == 0 else (t[0], t[1] + 1)
         self.led = -1
         self.turn = winner
-        self.log.append(_new_event(Event, (self.deal_number, "trick", winner, 0, "play.trick-winner",
+        self.log.append(_new_event(Event, (self.deal_number, EventKind.TRICK, winner, 0, "play.trick-winner",
                                            self._c.trick_cites, (n >> 1, led, card), self.score)))
         if self.table is None:
             if n == 10:
@@ -741,12 +744,12 @@ class State:
         led = self.led
         suit = hand & SUIT_MASK[led >> 3]
         if suit and not suit >> card & 1:
-            return self._refuse("must-follow", f"{card_name(card)} does not follow {card_name(led)};"
+            return self._refuse(Code.MUST_FOLLOW, f"{card_name(card)} does not follow {card_name(led)};"
                                 f" the hand holds {_names(suit)}", "play.must-follow")
         if suit:
-            return self._refuse("must-overtake", f"{card_name(card)} does not beat {card_name(led)};"
+            return self._refuse(Code.MUST_OVERTAKE, f"{card_name(card)} does not beat {card_name(led)};"
                                 f" the hand holds {_names(suit & HIGHER[led])}", "play.must-overtake")
-        return self._refuse("must-trump", f"void in the suit led, the hand must trump with"
+        return self._refuse(Code.MUST_TRUMP, f"void in the suit led, the hand must trump with"
                             f" {_names(hand & SUIT_MASK[self.trump])}", "play.must-trump")
 
     # ---- scoring -----------------------------------------------------------------------
@@ -792,7 +795,7 @@ class State:
         marked = points
         if c.max_per_deal is not None and self.deal_points[p] + marked > c.max_per_deal:
             marked = max(0, c.max_per_deal - self.deal_points[p])
-            self._event("capped", p, "score.deal-maximum", (points - marked,))
+            self._event(EventKind.CAPPED, p, "score.deal-maximum", (points - marked,))
         s = self.score
         if marked > c.target - s[p]:
             marked = c.target - s[p]
@@ -804,12 +807,12 @@ class State:
             else:
                 s = self.score = (s[0], s[1] + marked)
                 self.deal_points = (d[0], d[1] + marked)
-        self.log.append(_new_event(Event, (self.deal_number, "points", p, marked, rule,
+        self.log.append(_new_event(Event, (self.deal_number, EventKind.POINTS, p, marked, rule,
                                            c.cites[rule] if cites is None else cites, (points, why), s)))
         if s[p] >= c.target:
             self.phase, self.winner = OVER, p
             self.lot = c.lot_table[self.score[1 - p]] if c.lot_scoring else 1
-            self._event("game", p, "game.lot" if c.lot_scoring else "game.target", (self.lot,))
+            self._event(EventKind.GAME, p, "game.lot" if c.lot_scoring else "game.target", (self.lot,))
 
 
 _new_event = tuple.__new__

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from . import actions as act
 from .actions import PLAYERS
 from .cards import BIT, FULL, card_name, cards_of, names
-from .errors import IllegalAction
-from .events import Event
+from .errors import Code, IllegalAction
+from .events import Event, EventKind
 from .irregularities import Case, Choice, Effect, Irregularity, Mode, Option, Role, Ruling
-from .phase import DEAL, OVER, PLAY, REMEDY, SPEAK
+from .phase import DEAL, OVER, PLAY, REMEDY, SPEAK, Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -46,7 +46,7 @@ class Pending:
     fault: Fault
     ruling: Ruling
     chooser: int
-    phase: object                  # the phase and turn to go back to once he has chosen
+    phase: Phase                   # the phase and turn to go back to once he has chosen
     turn: int
 
 
@@ -76,6 +76,7 @@ def start(state: State) -> None:
 
 
 def is_table(state: State) -> bool:
+    """Whether the game is played in table mode."""
     return state.options.mode is Mode.TABLE
 
 
@@ -90,15 +91,16 @@ def ruling(state: State, kind: Irregularity, cases: tuple[Case, ...], role: Role
             if found is not None:
                 return found
     where = cases[0].value if cases else "any case"
-    raise IllegalAction("no-ruling", f"{state.ruleset.siglum} does not rule on {kind} ({where},"
+    raise IllegalAction(Code.NO_RULING, f"{state.ruleset.siglum} does not rule on {kind} ({where},"
                         f" {role.value if role is not Role.ANY else 'either player'})")
 
 
 def role(state: State, player: int) -> Role:
+    """The player's part in this deal, for rulings that concern only the elder or the dealer."""
     return Role.DEALER if player == state.dealer else Role.ELDER
 
 
-def _event(state: State, kind: str, player: int | None, ruling_: Ruling | None, detail: tuple,
+def _event(state: State, kind: EventKind, player: int | None, ruling_: Ruling | None, detail: tuple,
            points: int = 0) -> None:
     cites = ruling_.cites if ruling_ else ()
     rule = f"table.{ruling_.kind}" if ruling_ else None
@@ -115,10 +117,11 @@ def _bit(player: int) -> int:
 
 # ---- entering a fault and its remedy ---------------------------------------------------
 
-def judge(state: State, fault: Fault, cases: tuple[Case, ...], *, subject: int | None = None) -> None:
+def judge(state: State, fault: Fault, cases: tuple[Case, ...], *, subject: int | None = None,
+          caller: int | None = None) -> None:
     """Find the ruling for a fault, log it, and apply its remedy or wait for the wronged's choice."""
     found = ruling(state, fault.kind, cases, role(state, fault.offender if subject is None else subject))
-    _event(state, "irregularity", fault.offender, found, (fault.kind, found.case, fault.cards))
+    _event(state, EventKind.IRREGULARITY, fault.offender, found, (fault.kind, found.case, fault.cards, caller))
     if found.chosen:
         chooser = 1 - fault.offender
         _set(state, pending=Pending(fault, found, chooser, state.phase, state.turn))
@@ -129,7 +132,7 @@ def judge(state: State, fault: Fault, cases: tuple[Case, ...], *, subject: int |
 
 def apply_option(state: State, fault: Fault, ruling_: Ruling, option: Option) -> None:
     """Perform a remedy's effects in order, logging each with the ruling's units."""
-    _event(state, "remedy", 1 - fault.offender, ruling_, (option.choice, option.effects))
+    _event(state, EventKind.REMEDY, 1 - fault.offender, ruling_, (option.choice, option.effects))
     for effect in option.effects:
         _EFFECTS[effect](state, fault, ruling_)
 
@@ -137,17 +140,17 @@ def apply_option(state: State, fault: Fault, ruling_: Ruling, option: Option) ->
 def choose(state: State, action: act.Choose) -> None:
     """`B choose new-deal`: the wronged player's choice of remedy."""
     if not is_table(state):
-        raise IllegalAction("strict-mode", "remedies are chosen in table mode only")
+        raise IllegalAction(Code.STRICT_MODE, "remedies are chosen in table mode only")
     pending = state.table.pending if state.table else None
     if state.phase is not REMEDY or pending is None:
-        raise IllegalAction("no-choice", "no remedy is waiting to be chosen")
+        raise IllegalAction(Code.NO_CHOICE, "no remedy is waiting to be chosen")
     if action.player != pending.chooser:     # a remedy is never the offender's to choose
-        raise IllegalAction("impossible", f"the remedy is {PLAYERS[pending.chooser]}'s to choose,"
+        raise IllegalAction(Code.IMPOSSIBLE, f"the remedy is {PLAYERS[pending.chooser]}'s to choose,"
                             f" not the offender's", f"table.{pending.ruling.kind}", pending.ruling.cites)
     option = pending.ruling.option(action.choice)
     if option is None:
         offered = ", ".join(str(o.choice) for o in pending.ruling.options)
-        raise IllegalAction("no-choice", f"{action.choice} is not offered (choose {offered})",
+        raise IllegalAction(Code.NO_CHOICE, f"{action.choice} is not offered (choose {offered})",
                             f"table.{pending.ruling.kind}", pending.ruling.cites)
     state._history.append(action)
     _resume(state, pending)
@@ -167,7 +170,7 @@ def during_remedy(state: State, action: act.PlayerAction) -> bool:
     pending = state.table.pending
     keep = pending.ruling.option(Choice.KEEP)
     if action.player != pending.chooser or keep is None:
-        raise IllegalAction("wrong-turn", f"{PLAYERS[pending.chooser]} must first choose a remedy"
+        raise IllegalAction(Code.WRONG_TURN, f"{PLAYERS[pending.chooser]} must first choose a remedy"
                             f" ({', '.join(str(o.choice) for o in pending.ruling.options)})",
                             f"table.{pending.ruling.kind}", pending.ruling.cites)
     _resume(state, pending)
@@ -180,17 +183,34 @@ def during_remedy(state: State, action: act.PlayerAction) -> bool:
 def irregular(state: State, action: act.Irregular) -> None:
     """An irregularity done at the table: check it could happen, record it, judge it."""
     if not is_table(state):
-        raise IllegalAction("strict-mode", f"{action.kind} is recorded in table mode only"
+        raise IllegalAction(Code.STRICT_MODE, f"{action.kind} is recorded in table mode only"
                             " (scenario option mode = \"table\")")
     if state.phase is OVER:
-        raise IllegalAction("game-over", "the game has ended")
+        raise IllegalAction(Code.GAME_OVER, "the game has ended")
     handler = _IRREGULAR[action.kind]
     handler(state, action)
 
 
+def drawn_several(state: State, action: act.Draw) -> tuple[int, int]:
+    """The card that counts for each player who drew several for the deal, as the witness rules."""
+    if not is_table(state):
+        raise IllegalAction(Code.STRICT_MODE, "a draw of several cards is recorded in table mode only")
+    found = ruling(state, Irregularity.DREW_SEVERAL, (Case.ANY,), Role.ANY)
+    rank = state._c.draw_rank
+    counted = []
+    for p, (card, extra) in enumerate(zip(action.cards, action.extra)):
+        if extra:
+            state.log.append(Event(0, EventKind.IRREGULARITY, p, 0, f"table.{found.kind}", found.cites,
+                                   (found.kind, found.case, (card, *extra), None), state.score))
+        if extra and found.options[0].effects == (Effect.HIGHEST_COUNTS,):
+            card = max((card, *extra), key=lambda c: rank[card_name(c)[0]])
+        counted.append(card)
+    return counted[0], counted[1]
+
+
 def _in_deal(state: State, what: str) -> None:
     if state.table is None or state.phase is DEAL:
-        raise IllegalAction("wrong-phase", f"no {what} in phase {state.phase.value}: no deal is under way")
+        raise IllegalAction(Code.WRONG_PHASE, f"no {what} in phase {state.phase.value}: no deal is under way")
 
 
 def _holder(state: State, card: int) -> int:
@@ -214,19 +234,26 @@ def _seen_card(state: State, action: act.Irregular) -> None:
         drawn = Case.DRAWN_DEALER if table.drawn[0] == state.dealer else Case.DRAWN_ELDER
         cases = (Case.DRAWN_TRUMP, drawn) if card >> 3 == state.trump else (drawn,)
     else:
-        raise IllegalAction("impossible", f"{card_name(card)} is neither in a hand just dealt, nor the"
+        raise IllegalAction(Code.IMPOSSIBLE, f"{card_name(card)} is neither in a hand just dealt, nor the"
                             " turn-up, nor among the cards just given in the exchange")
     state._history.append(action)
     judge(state, Fault(action.kind, state.dealer, action.cards), cases)
 
 
-def _count_stage(state: State, player: int) -> tuple[Case, ...]:
-    if state.phase is PLAY and state.cards_played:
+def _count_stage(state: State, player: int, extra: bool) -> tuple[Case, ...]:
+    """The cases of a wrong count, most specific first: in the play (a card too many once the
+    first card is led, a card lacking once its holder has played), else before or after the
+    holder looked at his cards — after the exchange, first whether the dealer has seen his own."""
+    if state.phase is PLAY and (state.cards_played if extra else state.played >> (player << 5) & FULL):
         return (Case.IN_PLAY,)
-    seen = state.table.looked >> player & 1
-    if state.discards[player]:
-        return (Case.DRAWN_SEEN,) if seen else (Case.DRAWN_UNSEEN,)
-    return (Case.SEEN,) if seen else (Case.UNSEEN,)
+    table = state.table
+    seen = table.looked >> player & 1
+    if not state.discards[player] and not state.discards[1 - player]:
+        return (Case.SEEN,) if seen else (Case.UNSEEN,)
+    dealer = state.dealer
+    dealer_unseen = table.drawn is None or table.drawn[0] != dealer or not table.looked >> dealer & 1
+    stage = (Case.DRAWN_SEEN,) if seen else (Case.DRAWN_UNSEEN,)
+    return ((Case.DEALER_UNSEEN,) if dealer_unseen else ()) + stage
 
 
 def _wrong_count(state: State, action: act.Irregular) -> None:
@@ -236,11 +263,11 @@ def _wrong_count(state: State, action: act.Irregular) -> None:
     extra = action.kind is Irregularity.EXTRA or action.qualifier == "extra"
     talon = state.talon[state.talon_pos:]
     if extra and card not in talon:
-        raise IllegalAction("impossible", f"{card_name(card)} is not in the talon: it cannot be a card too many")
+        raise IllegalAction(Code.IMPOSSIBLE, f"{card_name(card)} is not in the talon: it cannot be a card too many")
     if not extra and not state.hands >> (p << 5) + card & 1:
-        raise IllegalAction("impossible", f"{PLAYERS[p]} does not hold {card_name(card)}: it cannot be the card"
+        raise IllegalAction(Code.IMPOSSIBLE, f"{PLAYERS[p]} does not hold {card_name(card)}: it cannot be the card"
                             " he lacks")
-    stage = _count_stage(state, p)
+    stage = _count_stage(state, p, extra)
     state._history.append(action)
     if extra:
         state.talon = state.talon[:state.talon_pos] + tuple(c for c in talon if c != card)
@@ -258,7 +285,7 @@ def _turned_up(state: State, action: act.Irregular) -> None:
     _in_deal(state, "card turned up")
     cards = action.cards
     if state.proposals or state.phase is not SPEAK or state.talon[:len(cards)] != cards or state.talon_pos:
-        raise IllegalAction("impossible", f"{names(cards)} are not the top of the talon just after the deal")
+        raise IllegalAction(Code.IMPOSSIBLE, f"{names(cards)} are not the top of the talon just after the deal")
     state._history.append(action)
     judge(state, Fault(action.kind, state.dealer, cards), (Case.ANY,))
 
@@ -267,9 +294,9 @@ def _open_play_fault(state: State, action: act.Irregular) -> None:
     """Discards touched or mixed, covered tricks looked at: judged as the ruleset says."""
     _in_deal(state, str(action.kind))
     if action.kind is Irregularity.TRICKS_LOOKED and not (state.tricks[0] or state.tricks[1]):
-        raise IllegalAction("impossible", "no trick has been taken yet")
+        raise IllegalAction(Code.IMPOSSIBLE, "no trick has been taken yet")
     if action.kind is not Irregularity.TRICKS_LOOKED and not (state.discards[0] or state.discards[1]):
-        raise IllegalAction("impossible", "nobody has discarded yet")
+        raise IllegalAction(Code.IMPOSSIBLE, "nobody has discarded yet")
     state._history.append(action)
     judge(state, Fault(action.kind, action.player), (Case.ANY,))
 
@@ -278,17 +305,38 @@ def _dropped(state: State, action: act.Irregular) -> None:
     """A card dropped from the hand: on the card the opponent led, or by the player to lead."""
     p, (card,) = action.player, action.cards
     if state.phase is not PLAY or state.turn != p:
-        raise IllegalAction("impossible", f"a dropped card matters only in the play, when {PLAYERS[p]} is to play")
+        raise IllegalAction(Code.IMPOSSIBLE, f"a dropped card matters only in the play, when {PLAYERS[p]} is to play")
     if not state.hands >> (p << 5) + card & 1:
-        raise IllegalAction("impossible", f"{PLAYERS[p]} does not hold {card_name(card)}")
+        raise IllegalAction(Code.IMPOSSIBLE, f"{PLAYERS[p]} does not hold {card_name(card)}")
     state._history.append(action)
     judge(state, Fault(action.kind, p, (card,)), (Case.FOLLOWING if state.led >= 0 else Case.LEADING,))
+
+
+def _trick_taken(state: State, action: act.Irregular) -> None:
+    """A player takes the trick his opponent has just won: it counts as his until it is called."""
+    p = action.player
+    last = next((e for e in reversed(state.log) if e.kind is EventKind.TRICK), None)
+    if state.phase is not PLAY or state.led >= 0 or last is None or last.deal != state.deal_number \
+            or last.player == p or last.detail[0] != state.cards_played >> 1:
+        raise IllegalAction(Code.IMPOSSIBLE, f"no trick {PLAYERS[1 - p]} has just won lies on the table")
+    state._history.append(action)
+    ruling(state, action.kind, (Case.ANY,), role(state, p))     # the witness rules on it
+    t = state.tricks
+    state.tricks = (t[0] + 1, t[1] - 1) if p == 0 else (t[0] - 1, t[1] + 1)
+    _set(state, uncalled=state.table.uncalled + (Fault(action.kind, p, (), None, state.cards_played),))
+    state.log.append(Event(state.deal_number, EventKind.TRICK_TAKEN, p, 0, None, (), (last.detail[0],), state.score))
+
+
+def _return_trick(state: State, fault: Fault, ruling_: Ruling) -> None:
+    p = fault.offender
+    t = state.tricks
+    state.tricks = (t[0] - 1, t[1] + 1) if p == 0 else (t[0] + 1, t[1] - 1)
 
 
 def _thrown(state: State, action: act.Irregular) -> None:
     """A player throws his cards down (mixed with others beyond sorting out, or kept apart)."""
     if state.phase is not PLAY:
-        raise IllegalAction("wrong-phase", "cards are thrown down in the play")
+        raise IllegalAction(Code.WRONG_PHASE, "cards are thrown down in the play")
     state._history.append(action)
     judge(state, Fault(action.kind, action.player), (Case.MIXED if action.qualifier else Case.SHOWN,))
 
@@ -296,13 +344,13 @@ def _thrown(state: State, action: act.Irregular) -> None:
 def _whole_game(state: State, action: act.Irregular) -> None:
     """Leaving the game, a false pack, fresh cards, a second shuffle: judged in any phase they fit."""
     if action.kind is Irregularity.RESHUFFLE and state.phase is not DEAL:
-        raise IllegalAction("wrong-phase", "the cards are shuffled again before the cut, when a deal is due")
+        raise IllegalAction(Code.WRONG_PHASE, "the cards are shuffled again before the cut, when a deal is due")
     if action.kind in (Irregularity.FALSE_PACK, Irregularity.INCOMPLETE_PACK):
         _in_deal(state, str(action.kind))
     state._history.append(action)
     fault = Fault(action.kind, action.player, snapshot=None)
     found = ruling(state, action.kind, (Case.ANY,), Role.ANY)
-    _event(state, "irregularity", action.player, found, (action.kind, found.case, ()))
+    _event(state, EventKind.IRREGULARITY, action.player, found, (action.kind, found.case, (), None))
     apply_option(state, fault, found, found.options[0])
 
 
@@ -312,7 +360,7 @@ _IRREGULAR = {
     Irregularity.ASKED_WRONG: _wrong_count, Irregularity.TURNED_UP: _turned_up,
     Irregularity.DISCARDS_TOUCHED: _open_play_fault, Irregularity.DISCARDS_MIXED: _open_play_fault,
     Irregularity.TRICKS_LOOKED: _open_play_fault, Irregularity.DROPPED: _dropped,
-    Irregularity.THROWN: _thrown, Irregularity.LEFT: _whole_game, Irregularity.FALSE_PACK: _whole_game,
+    Irregularity.THROWN: _thrown, Irregularity.TRICK_TAKEN: _trick_taken, Irregularity.LEFT: _whole_game, Irregularity.FALSE_PACK: _whole_game,
     Irregularity.FRESH_PACK: _whole_game, Irregularity.RESHUFFLE: _whole_game,
     Irregularity.INCOMPLETE_PACK: _whole_game,
 }
@@ -325,25 +373,25 @@ def faulty_play(state: State, action: act.Play, refusal: IllegalAction) -> None:
     than the one named. A card not in the hand, or a play outside the play, stays refused."""
     p, card = action.player, action.card
     table = state.table
-    if refusal.code not in ("wrong-turn", "must-follow", "must-overtake", "must-trump", "named-suit") \
+    if refusal.code not in (Code.WRONG_TURN, Code.MUST_FOLLOW, Code.MUST_OVERTAKE, Code.MUST_TRUMP, Code.NAMED_SUIT) \
             or table is None:
         raise refusal
     dropped = table.dropped
-    if refusal.code == "wrong-turn" and dropped and dropped[0] != p and state.led < 0:
+    if refusal.code is Code.WRONG_TURN and dropped and dropped[0] != p and state.led < 0:
         # the opponent plays to a card the leader dropped: it counts as led (hu-nc.51)
         _set(state, dropped=None)
         recorded = len(state._history)        # the dropped card's play belongs to this action
         state._perform_play(act.PLAY[dropped[0]][dropped[1]], dropped[0], dropped[1])
         del state._history[recorded:]
-        _event(state, "dropped-played", dropped[0], None, (dropped[1],))
+        _event(state, EventKind.DROPPED_PLAYED, dropped[0], None, (dropped[1],))
         state.apply(action)
         return
     snapshot = state._values_now()
-    if refusal.code == "wrong-turn":
+    if refusal.code is Code.WRONG_TURN:
         if state.led >= 0 or not state.hands >> (p << 5) + card & 1:
             raise refusal
         kind, cases = Irregularity.LEAD_OUT_OF_TURN, (Case.ANY,)
-    elif refusal.code == "named-suit":
+    elif refusal.code is Code.NAMED_SUIT:
         kind, cases = Irregularity.NAMED_SUIT, (Case.ANY,)
     else:
         kind, cases = Irregularity.RENONCE, ()
@@ -354,9 +402,10 @@ def faulty_play(state: State, action: act.Play, refusal: IllegalAction) -> None:
     state._perform_play(action, p, card)
     if kind is Irregularity.RENONCE:
         _set(state, uncalled=state.table.uncalled + (fault,))
-        _event(state, "renonce", p, None, (card, refusal.code))
+        state.log.append(Event(state.deal_number, EventKind.RENONCE, p, 0, refusal.rule, refusal.cites,
+                               (card, refusal.message), state.score))
         return
-    _event(state, "irregularity", p, found, (kind, found.case, (card,)))
+    _event(state, EventKind.IRREGULARITY, p, found, (kind, found.case, (card,), None))
     _set(state, pending=Pending(fault, found, 1 - p, state.phase, state.turn))
     state.phase, state.turn = REMEDY, 1 - p
 
@@ -379,7 +428,7 @@ def table_king(state: State, action: act.MarkKing) -> bool:
     table = state.table
     if p == state.dealer and state.turnup >= 0 and state.turnup & 7 == 0 and state.phase is not OVER:
         if not table.turnup_king_due:
-            raise IllegalAction("too-late", "the turned-up king is marked before the dealer looks at his cards",
+            raise IllegalAction(Code.TOO_LATE, "the turned-up king is marked before the dealer looks at his cards",
                                 "king.turned-up", state._c.cites["king.turned-up"])
         state._history.append(action)
         _set(state, turnup_king_due=False)
@@ -402,7 +451,7 @@ def accepted(state: State) -> None:
 def must_accept_refusal(state: State) -> IllegalAction:
     found = next((r for (k, _, _), r in state.ruleset.rulings.items() if Effect.MUST_ACCEPT in
                   (e for o in r.options for e in o.effects)), None)
-    return IllegalAction("must-accept", "the dealer turned a trump over in the exchange: he must grant"
+    return IllegalAction(Code.MUST_ACCEPT, "the dealer turned a trump over in the exchange: he must grant"
                          " this proposal", f"table.{found.kind}" if found else None, found.cites if found else ())
 
 
@@ -420,16 +469,16 @@ def false_king(state: State, action: act.MarkKing) -> None:
 def call(state: State, action: act.Call | act.Correct) -> None:
     """A fault that stood is called by the opponent, or put right by its author."""
     if not is_table(state):
-        raise IllegalAction("strict-mode", f"{action.verb} is table mode's")
+        raise IllegalAction(Code.STRICT_MODE, f"{action.verb} is table mode's")
     if state.phase is DEAL or state.phase is OVER or state.table is None:
-        raise IllegalAction("wrong-phase", "faults are called while the deal is played")
+        raise IllegalAction(Code.WRONG_PHASE, "faults are called while the deal is played")
     correcting = isinstance(action, act.Correct)
     faults = [f for f in state.table.uncalled
               if (f.offender == action.player if correcting else f.offender != action.player
                   and f.kind is action.kind)]
     if not faults:
         what = "nothing to correct" if correcting else f"no {action.kind} by {PLAYERS[1 - action.player]} stands"
-        raise IllegalAction("no-choice", what)
+        raise IllegalAction(Code.NO_CHOICE, what)
     fault = faults[0]
     after = _after_next_lead(state, fault)
     state._history.append(action)
@@ -438,7 +487,7 @@ def call(state: State, action: act.Call | act.Correct) -> None:
         cases = (Case.AFTER_SPEECH if state.proposals or state.phase is not SPEAK else Case.BEFORE_SPEECH,)
     else:
         cases = (Case.AFTER_NEXT_LEAD if after else Case.BEFORE_NEXT_LEAD,)
-    judge(state, fault, cases)
+    judge(state, fault, cases, caller=action.player)
 
 
 def _after_next_lead(state: State, fault: Fault) -> bool:
@@ -458,7 +507,7 @@ def after_deal_started(state: State, wrong_dealer_: bool, batches_changed: bool)
     if wrong_dealer_:
         fault = Fault(Irregularity.DEAL_OUT_OF_TURN, state.dealer)
         _set(state, uncalled=(fault,))
-        _event(state, "deal-out-of-turn", state.dealer, None, ())
+        _event(state, EventKind.DEAL_OUT_OF_TURN, state.dealer, None, ())
     if batches_changed:
         judge(state, Fault(Irregularity.BATCHES_CHANGED, state.dealer), (Case.UNSEEN,))
 
@@ -475,22 +524,22 @@ def looks(state: State, player: int) -> None:
 def look(state: State, action: act.Look) -> None:
     """`A look`: the player looks at his cards; some rulings change once he has."""
     if not is_table(state):
-        raise IllegalAction("strict-mode", "looking at the cards is recorded in table mode only")
+        raise IllegalAction(Code.STRICT_MODE, "looking at the cards is recorded in table mode only")
     if state.phase is OVER or state.phase is DEAL:
-        raise IllegalAction("wrong-phase", f"no cards to look at in phase {state.phase.value}")
+        raise IllegalAction(Code.WRONG_PHASE, f"no cards to look at in phase {state.phase.value}")
     state._history.append(action)
-    state.log.append(Event(state.deal_number, "look", action.player, 0, None, (), (), state.score))
+    state.log.append(Event(state.deal_number, EventKind.LOOK, action.player, 0, None, (), (), state.score))
     looks(state, action.player)
 
 
 def name(state: State, action: act.Name) -> None:
     """The leader names the suit he will lead (de-scheicher.6.2's custom; binding in hu-nc.32)."""
     if not is_table(state):
-        raise IllegalAction("strict-mode", "naming the suit led is recorded in table mode only")
+        raise IllegalAction(Code.STRICT_MODE, "naming the suit led is recorded in table mode only")
     if state.phase is not PLAY or state.turn != action.player or state.led >= 0:
-        raise IllegalAction("wrong-phase", "the suit is named by the player to lead, as he leads")
+        raise IllegalAction(Code.WRONG_PHASE, "the suit is named by the player to lead, as he leads")
     state._history.append(action)
-    state.log.append(Event(state.deal_number, "named", action.player, 0, None, (), (action.suit,), state.score))
+    state.log.append(Event(state.deal_number, EventKind.NAMED, action.player, 0, None, (), (action.suit,), state.score))
     _set(state, named=action.suit)
 
 
@@ -543,7 +592,7 @@ def trick_done(state: State) -> bool:
         state.tricks = (t[0] + rest, t[1]) if p == 0 else (t[0], t[1] + rest)
         state.played |= hands
         state.hands = 0
-        _event(state, "short-hand", p, None, (rest,))
+        _event(state, EventKind.SHORT_HAND, p, None, (rest,))
     return True
 
 
@@ -555,7 +604,14 @@ def _keep(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 def _redeal(state: State, fault: Fault, ruling_: Ruling) -> None:
     """The deal is void: the state before it comes back (the score too); the log and history stay."""
-    index, snapshot, _ = state._checkpoints[-1]
+    _, snapshot, _ = state._checkpoints[-1]
+    state._restore_values(snapshot)
+    state.tricks, state.deal_points = (0, 0), (0, 0)      # the void deal took and marked nothing
+
+
+def _void_game(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The game is void, its earlier deals too: the state it began with comes back."""
+    _, snapshot, _ = state._checkpoints[0]
     state._restore_values(snapshot)
 
 
@@ -576,6 +632,12 @@ def _replay(state: State, fault: Fault, ruling_: Ruling) -> None:
     state.tricks = (0, 0)
     state.led, state.cards_played, state.turn = -1, 0, 1 - state.dealer
     _set(state, uncalled=tuple(f for f in state.table.uncalled if f.kind is not Irregularity.RENONCE))
+
+
+def _no_king(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The offender may not mark the king in this deal; a point he has marked for it comes off."""
+    _unmark_king(state, fault, ruling_)
+    _set(state, no_king=state.table.no_king | _bit(fault.offender))
 
 
 def _flag(field: str, who: str):
@@ -682,7 +744,7 @@ def _no_more_tricks(state: State, fault: Fault, ruling_: Ruling) -> None:
 def _lose_game(state: State, fault: Fault, ruling_: Ruling) -> None:
     winner = 1 - fault.offender
     state.phase, state.winner, state.lot = OVER, winner, 1
-    _event(state, "game", winner, ruling_, (1,))
+    _event(state, EventKind.GAME, winner, ruling_, (1,))
 
 
 def _not_played(state: State, fault: Fault, ruling_: Ruling) -> None:
@@ -702,13 +764,14 @@ _EFFECTS = {
     Effect.KEEP: _keep,
     Effect.REDEAL: _redeal,
     Effect.REDEAL_PASS: _redeal_pass,
+    Effect.VOID_GAME: _void_game,
     Effect.REDEAL_RIGHT: _redeal,          # the checkpoint before the deal names the right dealer
     Effect.TAKE_BACK: _take_back,
     Effect.LEAD_NAMED: _take_back,         # the named suit stays named in the state taken back
     Effect.REPLAY: _replay,
     Effect.LESS_ONE: _flag("less_one", "offender"),
     Effect.OPEN_HAND: _flag("open_hands", "offender"),
-    Effect.NO_KING: _flag("no_king", "offender"),
+    Effect.NO_KING: _no_king,
     Effect.PLUS_ONE: _flag("plus_one", "wronged"),
     Effect.MARK_ONE: _mark(1),
     Effect.MARK_TWO: _mark(2),
@@ -730,6 +793,8 @@ _EFFECTS = {
     Effect.LOSE_GAME: _lose_game,
     Effect.NOT_PLAYED: _not_played,
     Effect.PLAYED: _played,
+    Effect.RETURN_TRICK: _return_trick,
+    Effect.HIGHEST_COUNTS: _keep,          # applied as the draw is read (`drawn_several`)
 }
 
 

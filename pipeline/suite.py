@@ -9,6 +9,7 @@ from pathlib import Path
 from engine import conformance, mutation
 from engine.conformance import Deferral, WitnessCoverage
 from engine.mutation import Equivalence, MutationReport
+from engine.irregularities import read_options
 from engine.ruleset import RulesetError, load
 
 from . import corpus
@@ -60,8 +61,16 @@ def read_equivalences(path: Path = EQUIVALENT) -> tuple[Equivalence, ...]:
             raise InputError("an [[equivalent]] entry needs `ruleset`, `parameter`, `value` and a non-empty"
                              " `reason`, and nothing else", path, line)
         try:
-            load(entry["ruleset"]).with_values(**{entry["parameter"]: entry["value"]})
-        except (RulesetError, KeyError, TypeError) as error:
+            ruleset = load(entry["ruleset"])
+            if str(entry["parameter"]).startswith("irregularities."):   # a ruling of table mode
+                if entry["parameter"] not in {mutation.ruling_name(r) for r in ruleset.rulings.values()}:
+                    raise KeyError(entry["parameter"])
+                if not isinstance(entry["value"], dict):
+                    raise TypeError("a ruling's value is { remedy = [...] } or { choice = { ... } }")
+                read_options(entry["value"], entry["parameter"])
+            else:
+                ruleset.with_values(**{entry["parameter"]: entry["value"]})
+        except (RulesetError, KeyError, TypeError, ValueError) as error:
             raise InputError(f"not a mutation of a ruleset: {error}", path, line) from None
         found.append(Equivalence(entry["ruleset"], entry["parameter"], entry["value"], reason, line))
     return tuple(found)

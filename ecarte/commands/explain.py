@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine import available, load
+from engine import Ruleset, available, load
 from engine.rules import RULES
 from pipeline.errors import InputError
 
@@ -36,7 +36,7 @@ def run(args) -> int:
 def _ruleset(siglum: str, rule_id: str | None) -> int:
     if siglum not in available():
         raise InputError(f"unknown ruleset {siglum!r} (known: {', '.join(available())})")
-    if rule_id and rule_id not in RULES:
+    if rule_id and rule_id not in RULES and not rule_id.startswith("table."):
         raise InputError(f"unknown rule {rule_id!r} (rules: {', '.join(RULES)})")
     ruleset = load(siglum)
     print(f"{siglum}: {ruleset.title}")
@@ -50,5 +50,21 @@ def _ruleset(siglum: str, rule_id: str | None) -> int:
             for text in (provision.note, provision.reason if provision.inherited_from else None):
                 if text:
                     print(f"      {text}")
+    if not rule_id or rule_id.startswith("table."):
+        _rulings(ruleset, rule_id)
     sys.stdout.flush()
     return 0
+
+
+def _rulings(ruleset: Ruleset, rule_id: str | None) -> None:
+    """Table mode's rulings (docs/table-mode.md): each irregularity, case and remedy, with its units."""
+    rulings = [r for r in ruleset.rulings.values() if not rule_id or rule_id == f"table.{r.kind}"]
+    if not rulings:
+        print(f"\ntable mode — {ruleset.siglum} rules on no irregularity" + (f" {rule_id}" if rule_id else ""))
+        return
+    print(f"\ntable mode — what {ruleset.siglum} rules when something goes wrong at the table")
+    for ruling in rulings:
+        who = "" if ruling.role.value == "any" else f" ({ruling.role.value})"
+        print(f"  table.{ruling.kind} · {ruling.case}{who}: {ruling.describe()}  ({', '.join(ruling.cites)})")
+        if ruling.note:
+            print(f"      {ruling.note}")

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from wordfreq import zipf_frequency
 
-from .tokens import Document
+from .tokens import Document, WordStatus
 
 OPEN, CLOSE = "«„“", "»”"
 
@@ -46,7 +46,7 @@ class FrenchDetector:
             french[i] = french[i] or word.elided or (neighbours and (flags[i] or short))
         for word, is_french in zip(words, french):
             if is_french:
-                word.status = "french"
+                word.status = WordStatus.FRENCH
 
 
 @lru_cache(maxsize=65536)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..lexicon import Acceptance
 from .channel import SPLIT
 from .stages import LN10, Resources, association, generate, log_prior, model_token, stage
-from .tokens import Candidate, Document, Word
+from .tokens import Candidate, Document, Word, WordStatus
 
 VOWELS = set("aáeéiíoóöőuúüű")
 
@@ -87,12 +87,12 @@ def _as_is(part: str, res: Resources) -> Reading:
 
 def _mergeable(doc: Document, first: Word, second: Word) -> bool:
     """Two words of letters, one space apart on one line, one of which has no accepted reading."""
-    unread = [w.status == "suspect" and w.choice is None for w in (first, second)]
+    unread = [w.status is WordStatus.SUSPECT and w.choice is None for w in (first, second)]
     if len(first.pieces) != 1 or len(second.pieces) != 1 or not any(unread):
         return False
     a, b = first.pieces[0], second.pieces[0]
     return (a.line == b.line and doc.lines[a.line][a.end:b.start] == " " and first.text.isalpha()
-            and second.text.isalpha() and {first.status, second.status} <= {"suspect", "accepted"})
+            and second.text.isalpha() and {first.status, second.status} <= {WordStatus.SUSPECT, WordStatus.ACCEPTED})
 
 
 @stage("respace")
@@ -125,7 +125,7 @@ def respace(doc: Document, res: Resources) -> None:
                     second.choice, second.merged = None, True
                     index += 2
                     continue
-        if word.status == "suspect" and word.text.isalpha() and SPLIT not in word.text:
+        if word.status is WordStatus.SUSPECT and word.text.isalpha() and SPLIT not in word.text:
             options = _splits(word, res)
             if options:
                 present = cost(index, 1, _current(word, res))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..lexicon import Acceptance, Lexicon
 from .channel import SPLIT, ChannelModel
 from .french import FrenchDetector
-from .tokens import Candidate, Document, Word
+from .tokens import Candidate, Document, Word, WordStatus
 from .word_model import BOUNDARY, NUMBER, UNKNOWN, WordModel
 
 LN10 = math.log(10)
@@ -99,10 +99,10 @@ def detect(doc: Document, res: Resources) -> None:
     """Mark numbers, French words and the words the lexicon accepts; the rest stay suspect."""
     res.french.mark(doc)
     for word in doc.words:
-        if word.status == "suspect":
+        if word.status is WordStatus.SUSPECT:
             word.acceptance = _acceptance(word.joined, word.after_hyphen, res.lexicon)
             if word.acceptance:
-                word.status = "accepted"
+                word.status = WordStatus.ACCEPTED
 
 
 @stage("context")
@@ -123,7 +123,7 @@ def candidates(doc: Document, res: Resources) -> None:
     """Spellings the channel can turn into each word and the lexicon accepts (cached per word)."""
     rare = (res.settings.recheck_below_zipf - 9) * LN10
     for word in doc.words:
-        if word.status == "suspect" or (word.status == "accepted" and (
+        if word.status is WordStatus.SUSPECT or (word.status is WordStatus.ACCEPTED and (
                 word.acceptance.weak or res.lexicon.log_prior(word.joined, word.acceptance) < rare)):
             key = (word.text, word.after_hyphen, word.sentence_start)
             if key not in res.cache:
@@ -172,11 +172,11 @@ def log_prior(res: Resources, spelling: str, acceptance: Acceptance | None) -> f
 
 def model_token(word: Word) -> str:
     """The word as the word model knows it: its chosen or accepted spelling's modern form, lower-cased."""
-    if word.status == "number":
+    if word.status is WordStatus.NUMBER:
         return NUMBER
     if word.choice:
         return word.choice.acceptance.modern.replace(SPLIT, "").lower()
-    if word.status == "accepted":
+    if word.status is WordStatus.ACCEPTED:
         return word.acceptance.modern.lower()
     return UNKNOWN
 
@@ -203,7 +203,7 @@ def choose(doc: Document, res: Resources) -> None:
             continue
         best = min(word.candidates, key=lambda c: (c.total, c.text))
         word.margin = word.keep_total - best.total
-        needed = (settings.unknown_margin if word.status != "accepted" else
+        needed = (settings.unknown_margin if word.status is not WordStatus.ACCEPTED else
                   caution.weak_margin if word.acceptance.weak else caution.accepted_margin)
         needed += caution.weak_margin if best.acceptance.weak else 0.0
         word.choice = best if word.margin > needed else None
@@ -213,7 +213,7 @@ def _evidence(word: Word, settings: Settings) -> str | None:
     """The spelling a word lends to the document's evidence: its confident correction, or itself if accepted."""
     if word.choice:
         return word.choice.text.replace(SPLIT, "") if word.margin >= settings.confident_margin else None
-    if word.status != "accepted" or (word.acceptance.weak and not settings.weak_evidence):
+    if word.status is not WordStatus.ACCEPTED or (word.acceptance.weak and not settings.weak_evidence):
         return None
     return word.joined
 
@@ -230,13 +230,13 @@ def generate(word: Word, res: Resources, wide: bool = True) -> list[Candidate]:
     """The word's candidates; for a word the lexicon does not accept, unless not `wide`, a wider search
     if none is found, and known words near it if only weakly accepted ones are."""
     settings = res.settings
-    beam = settings.beam if word.status == "suspect" else settings.recheck_beam
+    beam = settings.beam if word.status is WordStatus.SUSPECT else settings.recheck_beam
     found = _search(word, res, beam, settings.max_examined)
     if not wide:
         return found
-    if not found and word.status == "suspect" and settings.retry > 1:
+    if not found and word.status is WordStatus.SUSPECT and settings.retry > 1:
         found = _search(word, res, settings.beam * settings.retry, settings.max_examined * settings.retry)
-    if (all(c.acceptance.weak for c in found) and word.status == "suspect" and settings.near_limit
+    if (all(c.acceptance.weak for c in found) and word.status is WordStatus.SUSPECT and settings.near_limit
             and SPLIT not in word.text):
         known = {c.text for c in found}
         found += [c for c in _near(word, res) if c.text not in known]

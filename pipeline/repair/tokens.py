@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import Enum
 
 from ..lexicon import Acceptance
 from .channel import SPLIT
@@ -35,6 +36,18 @@ class Candidate:
     total: float = 0.0
 
 
+class WordStatus(str, Enum):
+    """What the repair found a word to be before choosing a spelling for it."""
+
+    SUSPECT = "suspect"      # not yet accepted: a candidate for correction
+    ACCEPTED = "accepted"    # a word the lexicon knows
+    NUMBER = "number"        # digits, left alone
+    FRENCH = "french"        # a French word of the game (d'autorité), left alone
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass
 class Word:
     """A word to judge: its pieces on the lines and its noisy text (pieces joined by SPLIT)."""
@@ -44,7 +57,7 @@ class Word:
     after_hyphen: bool = False    # follows an in-word hyphen, so may be an ending alone (coup-ot)
     elided: bool = False          # begins with an elided article or preposition (d’autorité)
     sentence_start: bool = False  # first word of the text, of a paragraph, or after . ! ?
-    status: str = "suspect"       # number, french, accepted or suspect, as found
+    status: WordStatus = WordStatus.SUSPECT
     acceptance: Acceptance | None = None
     candidates: list[Candidate] = field(default_factory=list)
     keep_total: float = 0.0
@@ -64,9 +77,9 @@ class Word:
             return "merged"
         if self.choice:
             return f"corrected:{self.choice.acceptance.label}"
-        if self.status == "accepted":
+        if self.status is WordStatus.ACCEPTED:
             return f"accepted:{self.acceptance.label}"
-        return "unknown" if self.status == "suspect" else self.status
+        return "unknown" if self.status is WordStatus.SUSPECT else self.status.value
 
     @property
     def joined(self) -> str:
@@ -146,7 +159,7 @@ class Tokenizer:
                     pending = None
             last = line.rstrip()[-1:] if line.strip() else ""
         for word in words:
-            word.status = "number" if word.joined.isdigit() else "suspect"
+            word.status = WordStatus.NUMBER if word.joined.isdigit() else WordStatus.SUSPECT
         return Document(lines, words)
 
 
