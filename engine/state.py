@@ -415,11 +415,11 @@ class State:
         self._checkpoint()
         self._history.append(action)
         if rank_a == rank_b:
-            self._event(EventKind.DRAW, None, "draw.tie", (a, b))
+            self._event(_K_DRAW, None, "draw.tie", (a, b))
             return
         self.dealer = 0 if (rank_a < rank_b) == self._c.lower_deals else 1
         self.phase = DEAL
-        self._event(EventKind.DRAW, self.dealer, "draw.first-dealer", (a, b))
+        self._event(_K_DRAW, self.dealer, "draw.first-dealer", (a, b))
 
     def _check_deal(self, player: int) -> None:
         if self.phase is not DEAL:
@@ -496,7 +496,7 @@ class State:
         self.phase = SPEAK
         self.turn = e
         rule = "deal.batches" if batches else "deal.turnup"
-        self.log.append(_new_event(Event, (self.deal_number, EventKind.DEAL, d, 0, rule, self._c.cites[rule],
+        self.log.append(_new_event(Event, (self.deal_number, _K_DEAL, d, 0, rule, self._c.cites[rule],
                                            (batches, turnup), self.score)))
         if self._c.table:
             _table.start(self)      # at the table the dealer marks a turned-up king himself (hu-nc.26)
@@ -511,7 +511,7 @@ class State:
         self._history.append(action)
         first = self.proposals == 0
         self.stood_first = first
-        self._event(EventKind.STAND, action.player, "exchange.speak", (first,))
+        self._event(_K_STAND, action.player, "exchange.speak", (first,))
         self._begin_play()
 
     def _propose(self, action: act.Propose) -> None:
@@ -522,7 +522,7 @@ class State:
         self._history.append(action)
         self.proposals += 1
         self.phase, self.turn = ANSWER, self.dealer
-        self._event(EventKind.PROPOSE, action.player, "exchange.speak")
+        self._event(_K_PROPOSE, action.player, "exchange.speak")
 
     def _accept(self, action: act.Accept) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
@@ -531,7 +531,7 @@ class State:
         if self.table is not None and self.table.must_accept:
             _table.accepted(self)
         self.phase, self.turn = DISCARD, self.elder
-        self._event(EventKind.ACCEPT, action.player, "exchange.accept")
+        self._event(_K_ACCEPT, action.player, "exchange.accept")
 
     def _refuse_proposal(self, action: act.Refuse) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
@@ -541,7 +541,7 @@ class State:
         self._history.append(action)
         first = self.proposals == 1
         self.refused_first = first
-        self._event(EventKind.REFUSE, action.player, "exchange.refuse", (first,))
+        self._event(_K_REFUSE, action.player, "exchange.refuse", (first,))
         self._begin_play()
 
     def _discard(self, action: act.Discard) -> None:
@@ -575,16 +575,16 @@ class State:
         self.hands ^= (sum(map(BIT.__getitem__, put)) | sum(map(BIT.__getitem__, drawn))) << shift
         self.discards = (self.discards[0] + put, self.discards[1]) if p == 0 else \
             (self.discards[0], self.discards[1] + put)
-        self._event(EventKind.DISCARD, p, short_rule if back else rule, (put, taken, back))
+        self._event(_K_DISCARD, p, short_rule if back else rule, (put, taken, back))
         if self.table is not None:
             _table.drawn(self, p, drawn)
         if self.talon_pos == len(self.talon):
-            self._event(EventKind.EXCHANGE_ENDS, None, "exchange.talon-exhausted", ("talon",))
+            self._event(_K_EXCHANGE_ENDS, None, "exchange.talon-exhausted", ("talon",))
             self._begin_play()
         elif not is_dealer:
             self.turn = self.dealer
         elif taken == 0 and self._c.repropose_needs_dealer_cards:
-            self._event(EventKind.EXCHANGE_ENDS, None, "exchange.repeat", ("stood-pat",))
+            self._event(_K_EXCHANGE_ENDS, None, "exchange.repeat", ("stood-pat",))
             self._begin_play()
         else:
             self.phase, self.turn = SPEAK, self.elder
@@ -674,7 +674,7 @@ class State:
         self._check_king(action.player, announce=True)
         self._history.append(action)
         self.kings_announced |= 1 << action.player
-        self._event(EventKind.KING_ANNOUNCED, action.player, "king.announced")
+        self._event(_K_KING_ANNOUNCED, action.player, "king.announced")
 
     # ---- the play ----------------------------------------------------------------------
 
@@ -731,7 +731,7 @@ class State:
         self.tricks = (t[0] + 1, t[1]) if winner == 0 else (t[0], t[1] + 1)
         self.led = -1
         self.turn = winner
-        self.log.append(_new_event(Event, (self.deal_number, EventKind.TRICK, winner, 0, "play.trick-winner",
+        self.log.append(_new_event(Event, (self.deal_number, _K_TRICK, winner, 0, "play.trick-winner",
                                            self._c.trick_cites, (n >> 1, led, card), self.score)))
         if self.table is None:
             if n == 10:
@@ -795,7 +795,7 @@ class State:
         marked = points
         if c.max_per_deal is not None and self.deal_points[p] + marked > c.max_per_deal:
             marked = max(0, c.max_per_deal - self.deal_points[p])
-            self._event(EventKind.CAPPED, p, "score.deal-maximum", (points - marked,))
+            self._event(_K_CAPPED, p, "score.deal-maximum", (points - marked,))
         s = self.score
         if marked > c.target - s[p]:
             marked = c.target - s[p]
@@ -807,15 +807,29 @@ class State:
             else:
                 s = self.score = (s[0], s[1] + marked)
                 self.deal_points = (d[0], d[1] + marked)
-        self.log.append(_new_event(Event, (self.deal_number, EventKind.POINTS, p, marked, rule,
+        self.log.append(_new_event(Event, (self.deal_number, _K_POINTS, p, marked, rule,
                                            c.cites[rule] if cites is None else cites, (points, why), s)))
         if s[p] >= c.target:
             self.phase, self.winner = OVER, p
             self.lot = c.lot_table[self.score[1 - p]] if c.lot_scoring else 1
-            self._event(EventKind.GAME, p, "game.lot" if c.lot_scoring else "game.target", (self.lot,))
+            self._event(_K_GAME, p, "game.lot" if c.lot_scoring else "game.target", (self.lot,))
 
 
 _new_event = tuple.__new__
+_K_ACCEPT = EventKind.ACCEPT
+_K_CAPPED = EventKind.CAPPED
+_K_DEAL = EventKind.DEAL
+_K_DISCARD = EventKind.DISCARD
+_K_DRAW = EventKind.DRAW
+_K_EXCHANGE_ENDS = EventKind.EXCHANGE_ENDS
+_K_GAME = EventKind.GAME
+_K_KING_ANNOUNCED = EventKind.KING_ANNOUNCED
+_K_POINTS = EventKind.POINTS
+_K_PROPOSE = EventKind.PROPOSE
+_K_REFUSE = EventKind.REFUSE
+_K_STAND = EventKind.STAND
+_K_TRICK = EventKind.TRICK
+"""The event kinds as module constants: an enum member read from its class costs more than a global."""
 _TRICKS = ("", "", "", "3 tricks", "4 tricks")
 _DISCARD_RULES = (("exchange.elder-discard", "exchange.short-talon-elder"),
                   ("exchange.dealer-discard", "exchange.short-talon-dealer"))
