@@ -116,6 +116,7 @@ class Deal:
     pack: tuple[Card, ...]
     cut: int
     batches: str
+    turned: bool = True        # False (table mode): the eleventh card waits for the dealer's `turn`
     verb: ClassVar[str] = "deal"
 
     def __str__(self) -> str:
@@ -130,6 +131,7 @@ class Arrange:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     turnup: Card
     talon: tuple[Card, ...]
+    turned: bool = True        # False (table mode): the eleventh card waits for the dealer's `turn`
     verb: ClassVar[str] = "arrange"
 
     def __str__(self) -> str:
@@ -145,6 +147,15 @@ class Look:
 
     player: int
     verb: ClassVar[str] = "look"
+    __str__ = Stand.__str__
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUp:
+    """The dealer turns up the eleventh card (table mode, when the deal was dealt without it)."""
+
+    player: int
+    verb: ClassVar[str] = "turn"
     __str__ = Stand.__str__
 
 
@@ -214,13 +225,14 @@ class Irregular:
         return " ".join(words + ([self.qualifier] if self.qualifier else []))
 
 
-TableAction = Union[Look, Correct, Name, Call, Choose, Irregular]
+TableAction = Union[Look, TurnUp, Correct, Name, Call, Choose, Irregular]
 Action = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play, Draw, Deal,
-               Arrange, Look, Correct, Name, Call, Choose, Irregular]
+               Arrange, Look, TurnUp, Correct, Name, Call, Choose, Irregular]
 PlayerAction = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play,
-                     Look, Correct, Name, Call, Choose, Irregular]
+                     Look, TurnUp, Correct, Name, Call, Choose, Irregular]
 
-_SIMPLE = {cls.verb: cls for cls in (Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Look, Correct)}
+_SIMPLE = {cls.verb: cls for cls in (Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Look, TurnUp,
+                                     Correct)}
 _IRREGULAR_CARDS = {  # verb → (fewest cards, most cards, qualifiers allowed)
     Irregularity.FACED: (1, 1, ()), Irregularity.EXPOSED: (1, 1, ()),
     Irregularity.EXTRA: (1, 1, ("asked",)), Irregularity.SHORT: (1, 1, ("asked",)),

@@ -266,10 +266,14 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
                        deal.line)
     cards = deal.cards
     if isinstance(cards, Arranged):
-        state.apply(act.Arrange(deal.dealer, cards.hands, cards.turnup, cards.talon))
+        try:
+            state.apply(act.Arrange(deal.dealer, cards.hands, cards.turnup, cards.talon, deal.turned))
+        except IllegalAction as refusal:       # a deal the scenario sets out must be dealt
+            status = Status.ERROR if refusal.code in _SCENARIO_ERRORS else Status.FAIL
+            raise _Failure(status, f"deal {number} refused: {refusal}", deal.line) from None
     else:
         try:
-            state.apply(act.Deal(deal.dealer, cards.pack, cards.cut, cards.batches))
+            state.apply(act.Deal(deal.dealer, cards.pack, cards.cut, cards.batches, deal.turned))
         except IllegalAction as refusal:
             if refusal.code != cards.refused:
                 expected = f"; the scenario expects !{cards.refused}" if cards.refused else ""

@@ -40,6 +40,7 @@ class EventKind(str, Enum):
     DROPPED_PLAYED = "dropped-played"
     SHORT_HAND = "short-hand"
     TRICK_TAKEN = "trick-taken"
+    TURNED = "turned"
 
     def __str__(self) -> str:
         return self.value
@@ -68,6 +69,8 @@ def _draw(e: Event) -> str:
 def _deal(e: Event) -> str:
     batches, turnup = e.detail
     how = f"in batches {batches}" if batches else "as arranged"
+    if turnup is None:                     # table mode: the dealer turns it up with `turn`
+        return f"deal {e.deal}: {PLAYERS[e.player]} deals {how}; the eleventh card is not yet turned up"
     return (f"deal {e.deal}: {PLAYERS[e.player]} deals {how}; {card_name(turnup)} is turned up,"
             f" {SUIT_NAMES[turnup >> 3]} are trumps")
 
@@ -165,7 +168,8 @@ _CASE_TEXT = {
     Case.UNSEEN: "before the cards are looked at", Case.SEEN: "after the cards are looked at",
     Case.DRAWN_UNSEEN: "before the cards drawn are looked at", Case.DRAWN_SEEN: "after the cards drawn are looked at",
     Case.DEALER_UNSEEN: "before the dealer has seen the cards he took",
-    Case.IN_PLAY: "after the first card is led", Case.BEFORE_SPEECH: "before any proposal or play",
+    Case.IN_PLAY: "after the first card is led", Case.BEFORE_TURNUP: "before the trump is turned up",
+    Case.BEFORE_SPEECH: "before any proposal or play",
     Case.AFTER_SPEECH: "after a proposal or a play", Case.BEFORE_NEXT_LEAD: "before the next card is led",
     Case.AFTER_NEXT_LEAD: "after the next card is led", Case.LEADING: "by the player to lead",
     Case.FOLLOWING: "onto the card led", Case.SHOWN: "kept apart", Case.MIXED: "mixed beyond sorting out",
@@ -202,6 +206,8 @@ _TEXT = {
     EventKind.DEAL_OUT_OF_TURN: lambda e: f"{PLAYERS[e.player]} deals out of turn; the deal stands until it is called",
     EventKind.TRICK_TAKEN: lambda e: f"{PLAYERS[e.player]} takes trick {e.detail[0]}, which"
                              f" {PLAYERS[1 - e.player]} won; it counts as his until it is called",
+    EventKind.TURNED: lambda e: f"{PLAYERS[e.player]} turns up {card_name(e.detail[0])}:"
+                                f" {SUIT_NAMES[e.detail[0] >> 3]} are trumps",
     EventKind.LOOK: lambda e: f"{PLAYERS[e.player]} looks at his cards",
     EventKind.NAMED: lambda e: f"{PLAYERS[e.player]} names {SUIT_NAMES[e.detail[0]]}",
     EventKind.DROPPED_PLAYED: lambda e: f"{card_name(e.detail[0])}, dropped by {PLAYERS[e.player]}, counts as led:"

@@ -165,6 +165,7 @@ class Case(str, Enum):
     DRAWN_UNSEEN = "drawn-unseen"          # after the exchange, before he has looked at the cards drawn
     DRAWN_SEEN = "drawn-seen"              # after the exchange, once he has looked at them
     DEALER_UNSEEN = "dealer-unseen"        # after the exchange, before the dealer has seen the cards he took
+    BEFORE_TURNUP = "before-turnup"        # dealt, the eleventh card not yet turned up, nobody has looked
     BEFORE_SPEECH = "before-speech"        # turned up, but nobody has proposed or played yet
     AFTER_SPEECH = "after-speech"          # after a proposal or a play without proposing
     IN_PLAY = "in-play"                    # after the first card is led

@@ -9,6 +9,7 @@ class Phase(str, Enum):
 
     DRAW = "draw"
     DEAL = "deal"
+    TURNUP = "turn-up"    # table mode: the hands are dealt, the eleventh card not yet turned up
     SPEAK = "speak"
     ANSWER = "answer"
     DISCARD = "discard"
@@ -20,5 +21,5 @@ class Phase(str, Enum):
         return self.value
 
 
-DRAW, DEAL, SPEAK, ANSWER, DISCARD, PLAY, REMEDY, OVER = Phase
+DRAW, DEAL, TURNUP, SPEAK, ANSWER, DISCARD, PLAY, REMEDY, OVER = Phase
 IN_DEAL = (SPEAK, ANSWER, DISCARD, PLAY)

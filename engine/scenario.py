@@ -35,7 +35,7 @@ from .ruleset import available
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "options",
              "start", "draw", "deal", "expect"}
 _DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "refused", "actions", "expect",
-              "out_of_turn"}
+              "out_of_turn", "turned"}
 _DEAL_EXPECT_KEYS = {"tricks", "points", "score", "hands", "turnup"}
 _EXPECT_KEYS = {"score", "winner", "lot"}
 _OPTION_KEYS = {"lot_scoring", "max_points_per_deal", "mode"}
@@ -113,6 +113,7 @@ class ScenarioDeal:
     expect: DealExpect
     line: int | None
     out_of_turn: bool = False        # table mode: the dealer is not the one due (a deal out of turn)
+    turned: bool = True              # table mode, false: the dealer turns up the eleventh card (`B turn`)
 
 
 @dataclass(frozen=True)
@@ -298,13 +299,14 @@ class _Reader:
             seen: dict[Card, str] = {}
             hands = self.hands(expect.get("hands"), where, seen) if "hands" in expect else None
             turnup = self.place(expect["turnup"], "the turn-up", seen, where) if "turnup" in expect else None
-        out_of_turn = data.get("out_of_turn", False)
-        if type(out_of_turn) is not bool:
-            raise self.fail(f"{where}: out_of_turn must be true or false", "out_of_turn")
+        out_of_turn, turned = data.get("out_of_turn", False), data.get("turned", True)
+        if type(out_of_turn) is not bool or type(turned) is not bool:
+            raise self.fail(f"{where}: out_of_turn and turned must be true or false",
+                            "out_of_turn" if type(out_of_turn) is not bool else "turned")
         return ScenarioDeal(
             dealer, cards, tuple(self.step(a, where, deal_line or 0) for a in actions),
             DealExpect(*(self.pair(expect[k], f"{where}: expect.{k}", k) if k in expect else None
-                         for k in ("tricks", "points", "score")), hands, turnup), deal_line, out_of_turn)
+                         for k in ("tricks", "points", "score")), hands, turnup), deal_line, out_of_turn, turned)
 
     def hands(self, hands: Any, where: str, seen: dict[Card, str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         if not isinstance(hands, dict) or set(hands) != {"A", "B"}:

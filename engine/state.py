@@ -12,7 +12,6 @@ legal plays are read from tables indexed by a suit's byte of a hand.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
@@ -27,7 +26,7 @@ from .irregularities import Mode
 from .ruleset import Ruleset, load
 
 
-from .phase import ANSWER, DEAL, DISCARD, DRAW, IN_DEAL, OVER, PLAY, REMEDY, SPEAK, Phase
+from .phase import ANSWER, DEAL, DISCARD, DRAW, IN_DEAL, OVER, PLAY, REMEDY, SPEAK, TURNUP, Phase
 
 
 @dataclass(frozen=True)
@@ -159,7 +158,7 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The player whose turn it is (the dealer when a deal is due), None in the draw or at the end."""
-        if self.phase in IN_DEAL or self.phase is REMEDY:
+        if self.phase in IN_DEAL or self.phase is REMEDY or self.phase is TURNUP:
             return self.turn
         return self.dealer if self.phase is DEAL else None
 
@@ -232,6 +231,8 @@ class State:
             found = self._discard_actions()
         elif phase is REMEDY:
             found = _table.choices(self)
+        elif phase is TURNUP:
+            found = (act.TurnUp(self.dealer),)
         else:
             return ()
         if player is not None and player != self.turn:
@@ -445,6 +446,8 @@ class State:
                                "deal.shuffle-cut")
         kept = self.batches[action.player]
         changed = c.batches_kept and kept not in (None, batches)
+        if not action.turned and not c.table:
+            raise self._refuse(Code.STRICT_MODE, "a deal waits for its turn-up in table mode only")
         if batches not in c.batches or (changed and not c.table):
             raise self._refuse(Code.BAD_DEAL, f"batches {batches} not allowed"
                                + (f": {PLAYERS[action.player]} deals {kept} in this game" if changed else ""),
@@ -460,7 +463,8 @@ class State:
         else:                    # two each, then three each
             e0, e1, d0, d1, e2, e3, e4, d2, d3, d4, turnup = cards[:11]
         self._start_deal_masks(BIT[e0] | BIT[e1] | BIT[e2] | BIT[e3] | BIT[e4],
-                               BIT[d0] | BIT[d1] | BIT[d2] | BIT[d3] | BIT[d4], turnup, cards[11:], batches)
+                               BIT[d0] | BIT[d1] | BIT[d2] | BIT[d3] | BIT[d4], turnup, cards[11:], batches,
+                               action.turned)
         if self.table is not None:
             _table.after_deal_started(self, self.dealer != right_dealer, changed)
 
@@ -471,20 +475,20 @@ class State:
         if len(hands[0]) != 5 or len(hands[1]) != 5 or not is_pack((*hands[0], *hands[1], turnup, *talon)):
             raise self._refuse(Code.BAD_DEAL, "an arranged deal needs five cards each, the turn-up and a"
                                " talon of 21, each of the 32 cards once", "deck.pack")
+        if not action.turned and not self._c.table:
+            raise self._refuse(Code.STRICT_MODE, "a deal waits for its turn-up in table mode only")
         self._checkpoint()
         self._history.append(action)
         self.dealer = action.player
-        self._start_deal(hands[self.elder], hands[self.dealer], turnup, tuple(talon), None)
+        self._start_deal_masks(mask_of(hands[self.elder]), mask_of(hands[self.dealer]), turnup, tuple(talon), None,
+                               action.turned)
         if self.table is not None:
             _table.after_deal_started(self, self.dealer != right_dealer, False)
 
-    def _start_deal(self, elder: Sequence[int], dealer: Sequence[int], turnup: int,
-                    talon: tuple[int, ...], batches: str | None) -> None:
-        self._start_deal_masks(mask_of(elder), mask_of(dealer), turnup, talon, batches)
-
     def _start_deal_masks(self, elder: int, dealer: int, turnup: int, talon: tuple[int, ...],
-                          batches: str | None) -> None:
-        """A new deal: the hands (as bit sets), the turn-up, the talon; the elder to speak."""
+                          batches: str | None, turned: bool = True) -> None:
+        """A new deal: the hands (as bit sets), the turn-up, the talon; the elder to speak (or, in
+        table mode when not `turned`, the dealer to turn up the eleventh card)."""
         self._clear_deal()
         self.deal_number += 1
         d = self.dealer
@@ -497,9 +501,9 @@ class State:
         self.turn = e
         rule = "deal.batches" if batches else "deal.turnup"
         self.log.append(_new_event(Event, (self.deal_number, _K_DEAL, d, 0, rule, self._c.cites[rule],
-                                           (batches, turnup), self.score)))
+                                           (batches, turnup if turned else None), self.score)))
         if self._c.table:
-            _table.start(self)      # at the table the dealer marks a turned-up king himself (hu-nc.26)
+            _table.start(self, turned)   # the dealer marks a turned-up king himself (hu-nc.26)
         elif turnup & 7 == 0:
             self._mark(d, self._c.king_turned_up, "king.turned-up", "the king is turned up")
 

@@ -21,7 +21,7 @@ from .cards import BIT, FULL, card_name, cards_of, names
 from .errors import Code, IllegalAction
 from .events import Event, EventKind
 from .irregularities import Case, Choice, Effect, Irregularity, Mode, Option, Role, Ruling
-from .phase import DEAL, OVER, PLAY, REMEDY, SPEAK, Phase
+from .phase import DEAL, OVER, PLAY, REMEDY, SPEAK, TURNUP, Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -70,9 +70,26 @@ class TableDeal:
     out_of_play: tuple[int, ...] = ()                    # cards put out of play by a remedy
 
 
-def start(state: State) -> None:
-    """A new deal in table mode: nobody has looked; a turned-up king waits for the dealer's mark."""
-    state.table = TableDeal(turnup_king_due=state.turnup & 7 == 0)
+def start(state: State, turned: bool) -> None:
+    """A new deal in table mode: nobody has looked; a turned-up king waits for the dealer's mark.
+    A deal not `turned` waits for the dealer to turn up the eleventh card."""
+    state.table = TableDeal(turnup_king_due=turned and state.turnup & 7 == 0)
+    if not turned:
+        state.phase, state.turn = TURNUP, state.dealer
+
+
+def turn_up(state: State, action: act.TurnUp) -> None:
+    """`B turn`: the dealer turns up the eleventh card; its suit is trumps and the elder speaks."""
+    if state.phase is not TURNUP:
+        raise IllegalAction(Code.WRONG_PHASE, f"no card to turn up in phase {state.phase.value}")
+    if action.player != state.dealer:
+        raise IllegalAction(Code.WRONG_TURN, f"{PLAYERS[state.dealer]} turns up, not {PLAYERS[action.player]}",
+                            "deal.turnup", state._c.cites["deal.turnup"])
+    state._history.append(action)
+    state.phase, state.turn = SPEAK, 1 - state.dealer
+    _set(state, turnup_king_due=state.turnup & 7 == 0)
+    state.log.append(Event(state.deal_number, EventKind.TURNED, state.dealer, 0, "deal.turnup",
+                           state._c.cites["deal.turnup"], (state.turnup,), state.score))
 
 
 def is_table(state: State) -> bool:
@@ -483,7 +500,9 @@ def call(state: State, action: act.Call | act.Correct) -> None:
     after = _after_next_lead(state, fault)
     state._history.append(action)
     _set(state, uncalled=tuple(f for f in state.table.uncalled if f is not fault))
-    if fault.kind is Irregularity.DEAL_OUT_OF_TURN:
+    if fault.kind is Irregularity.DEAL_OUT_OF_TURN and state.phase is TURNUP:
+        cases = (Case.BEFORE_TURNUP,)
+    elif fault.kind is Irregularity.DEAL_OUT_OF_TURN:
         cases = (Case.AFTER_SPEECH if state.proposals or state.phase is not SPEAK else Case.BEFORE_SPEECH,)
     else:
         cases = (Case.AFTER_NEXT_LEAD if after else Case.BEFORE_NEXT_LEAD,)
@@ -527,6 +546,9 @@ def look(state: State, action: act.Look) -> None:
         raise IllegalAction(Code.STRICT_MODE, "looking at the cards is recorded in table mode only")
     if state.phase is OVER or state.phase is DEAL:
         raise IllegalAction(Code.WRONG_PHASE, f"no cards to look at in phase {state.phase.value}")
+    if state.phase is TURNUP:
+        raise IllegalAction(Code.WRONG_PHASE, "the cards are looked at once the trump is turned up",
+                            "deal.look", state._c.cites["deal.look"])
     state._history.append(action)
     state.log.append(Event(state.deal_number, EventKind.LOOK, action.player, 0, None, (), (), state.score))
     looks(state, action.player)
@@ -831,5 +853,6 @@ HANDLERS = {
     act.Call: call,
     act.Correct: call,
     act.Look: look,
+    act.TurnUp: turn_up,
     act.Name: name,
 }

@@ -232,3 +232,24 @@ def test_undo_across_a_dropped_card(lines):
     for before in reversed(prints):
         state.undo()
         assert state.fingerprint() == before
+
+
+def test_a_deal_can_wait_for_its_turn_up_at_the_table():
+    from engine import Arrange
+    from engine.phase import TURNUP
+    strict = State("hu-nc", dealer=1)
+    deal = Arrange(1, (cards(A_HAND), cards(B_HAND)), cards("7H")[0],
+                   tuple(c for c in range(32) if c not in cards(A_HAND + " " + B_HAND + " 7H")), turned=False)
+    with pytest.raises(IllegalAction) as caught:
+        strict.apply(deal)
+    assert caught.value.code == "strict-mode"
+    state = State("de-scheicher", dealer=1, options=TABLE)
+    before = state.fingerprint()
+    state.apply(deal)
+    assert state.phase is TURNUP and [str(a) for a in state.legal_actions()] == ["B turn"]
+    assert refusal(state, "A look") == "wrong-phase" and refusal(state, "A turn") == "wrong-turn"
+    act(state, "B turn", "A look")
+    assert state.phase == "speak" and state.to_move == 0
+    for _ in range(3):
+        state.undo()
+    assert state.fingerprint() == before
