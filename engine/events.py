@@ -101,8 +101,23 @@ def _exchange_ends(e: Event) -> str:
 
 
 def _trick(e: Event) -> str:
-    number, led, played = e.detail
+    number, led, played, _ = e.detail
     return f"trick {number}: {card_name(led)} led, {card_name(played)} played; {PLAYERS[e.player]} takes it"
+
+
+def _duty(e: Event) -> str | None:
+    """The duty of play the second card of a trick answers to (a renonce is told apart by its own event)."""
+    _, led, played, trump = e.detail
+    if played >> 3 == led >> 3:
+        return "play.must-overtake" if played < led else "play.must-follow"
+    return "play.must-trump"        # a trump when void, or any card when void of trumps too
+
+
+def _duty_text(e: Event) -> str:
+    _, led, played, trump = e.detail
+    if played >> 3 == led >> 3:
+        return "follows suit and beats it" if played < led else "follows suit, lower"
+    return "trumps" if played >> 3 == trump else "discards"
 
 
 def _points(e: Event) -> str:
@@ -242,6 +257,9 @@ def explain(events: Iterable[Event], ruleset: Ruleset) -> list[str]:
         line = describe(event)
         if event.points:
             line += f" [A {event.score[0]}, B {event.score[1]}]"
+        if event.kind is EventKind.TRICK:      # the follower's card and the duty it answers to
+            duty = _duty(event)
+            line += f" ({card_name(event.detail[2])} {_duty_text(event)} — {duty}: {ruleset.describe(duty)})"
         if event.rule and event.rule.startswith("table."):      # a ruling of table mode: its own units
             line += f" — {event.rule}: {', '.join(event.cites)}"
         elif event.rule:

@@ -736,7 +736,7 @@ class State:
         self.led = -1
         self.turn = winner
         self.log.append(_new_event(Event, (self.deal_number, _K_TRICK, winner, 0, "play.trick-winner",
-                                           self._c.trick_cites, (n >> 1, led, card), self.score)))
+                                           self._c.trick_cites, (n >> 1, led, card, self.trump), self.score)))
         if self.table is None:
             if n == 10:
                 self._score_deal()
