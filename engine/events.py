@@ -155,7 +155,7 @@ _EFFECT_TEXT = {
     Effect.TWO_IN_ALL: "the opponent marks two points in all for the deal",
     Effect.PLUS_ONE: "the opponent marks a point more after the deal (at least one)",
     Effect.FORFEIT_DEAL: "the offender loses the king's point and marks nothing in this deal",
-    Effect.CORRECT_COUNT: "the count is put right from the talon",
+    Effect.CORRECT_COUNT: "the count is put right: a card too many is put away, a card lacking taken from the talon",
     Effect.RETURN_EXTRA: "the card too many goes back on the talon",
     Effect.SET_ASIDE_EXTRA: "the holder puts the card too many away",
     Effect.DRAW_OUT_EXTRA: "the opponent draws the card too many out of the hand",

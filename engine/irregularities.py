@@ -102,7 +102,7 @@ class Effect(str, Enum):
     TWO_IN_ALL = "two-in-all"            # the wronged player's points for the deal are made up to two
     PLUS_ONE = "plus-one"                # the wronged marks one point more after the deal (at least one)
     FORFEIT_DEAL = "forfeit-deal"        # the offender loses the king's point and marks nothing this deal
-    CORRECT_COUNT = "correct-count"      # a card too many goes back on the talon, a card lacking is taken
+    CORRECT_COUNT = "correct-count"      # a card too many is put away, a card lacking taken from the talon
     RETURN_EXTRA = "return-extra"        # the card too many goes back on the talon
     SET_ASIDE_EXTRA = "set-aside-extra"  # the card too many is put out of play (the holder discards it)
     DRAW_OUT_EXTRA = "draw-out-extra"    # the opponent draws the card too many out of the hand
@@ -198,6 +198,7 @@ class Ruling:
     options: tuple[Option, ...]
     cites: tuple[str, ...]
     note: str | None = None
+    at_exchange: bool = False      # the wronged elder chooses when he next exchanges, not at once
 
     @property
     def chosen(self) -> bool:
@@ -254,7 +255,7 @@ def read_rulings(data: Any, siglum: str, context: str) -> Rulings:
 
 
 def _ruling(kind: Irregularity, case: Case, who: Role, entry: Any, siglum: str, where: str) -> Ruling:
-    if not isinstance(entry, dict) or set(entry) - {"cites", "note", "remedy", "choice"}:
+    if not isinstance(entry, dict) or set(entry) - {"cites", "note", "remedy", "choice", "when"}:
         raise ValueError(f"{where}: expected a table with cites, note and remedy or choice"
                          " (or elder/dealer sub-tables)")
     cites = entry.get("cites")
@@ -265,7 +266,10 @@ def _ruling(kind: Irregularity, case: Case, who: Role, entry: Any, siglum: str, 
     note = entry.get("note")
     if note is not None and not isinstance(note, str):
         raise ValueError(f"{where}: note must be a string")
-    return Ruling(kind, case, who, options, tuple(cites), note)
+    when = entry.get("when", "at-once")
+    if when not in ("at-once", "exchange") or (when == "exchange" and options[0].choice is None):
+        raise ValueError(f"{where}: when is \"at-once\" or, for a choice, \"exchange\" (when the elder exchanges)")
+    return Ruling(kind, case, who, options, tuple(cites), note, when == "exchange")
 
 
 def read_options(entry: dict[str, Any], where: str) -> tuple[Option, ...]:

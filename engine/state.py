@@ -21,6 +21,7 @@ from . import table as _table
 from .actions import PLAYERS, Action, PlayerAction
 from .cards import BIT, FULL, HIGHER, SUIT_MASK, SUIT_NAMES, card_name, cards_of, is_pack, king_of, mask_of
 from .errors import Code, IllegalAction
+from .duty import BEATS, lawful
 from .events import Event, EventKind
 from .irregularities import Mode
 from .ruleset import Ruleset, load
@@ -302,15 +303,7 @@ class State:
             if p == self.turn and 0 <= card < 32:
                 hand = self.hands >> (p << 5) & FULL
                 led = self.led
-                if led < 0:
-                    legal = hand
-                else:
-                    legal = hand & SUIT_MASK[led >> 3]
-                    if legal:
-                        legal = legal & HIGHER[led] or legal
-                    else:
-                        legal = hand & SUIT_MASK[self.trump] or hand
-                if legal >> card & 1:
+                if (hand if led < 0 else lawful(hand, led, self.trump)) >> card & 1:
                     self._perform_play(action, p, card)
                     return
         handler = _HANDLERS[action.__class__]
@@ -536,6 +529,8 @@ class State:
             _table.accepted(self)
         self.phase, self.turn = DISCARD, self.elder
         self._event(_K_ACCEPT, action.player, "exchange.accept")
+        if self.table is not None and self.table.deferred is not None:
+            _table.exchange_begins(self)
 
     def _refuse_proposal(self, action: act.Refuse) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
@@ -682,14 +677,6 @@ class State:
 
     # ---- the play ----------------------------------------------------------------------
 
-    def _follow_mask(self, hand: int) -> int:
-        """The cards of `hand` that may be played to the card led: follow, overtake, else trump."""
-        led = self.led
-        suit = hand & SUIT_MASK[led >> 3]
-        if suit:
-            return suit & HIGHER[led] or suit
-        return hand & SUIT_MASK[self.trump] or hand
-
     def _play(self, action: act.Play) -> None:
         if self.table is None:
             self._check_play(action)
@@ -711,7 +698,7 @@ class State:
         hands = self.hands
         if not 0 <= card < 32 or not hands >> shift + card & 1:
             raise self._refuse(Code.NOT_IN_HAND, f"{PLAYERS[p]} does not hold {_card_name(card)}")
-        if self.led >= 0 and not self._follow_mask(hands >> shift & FULL) >> card & 1:
+        if self.led >= 0 and not lawful(hands >> shift & FULL, self.led, self.trump) >> card & 1:
             raise self._duty_refusal(hands >> shift & FULL, card)
         if self.table is not None and self.led < 0 and self.table.named >= 0 and card >> 3 != self.table.named:
             raise IllegalAction(Code.NAMED_SUIT, f"{PLAYERS[p]} named {SUIT_NAMES[self.table.named]}, and leads"
@@ -730,7 +717,7 @@ class State:
             self.turn = 1 - p
             return
         # the follower takes the trick with a higher card of the suit led, or with a trump
-        winner = p if _BEATS[self.trump][led] >> card & 1 else 1 - p
+        winner = p if BEATS[self.trump][led] >> card & 1 else 1 - p
         t = self.tricks
         self.tricks = (t[0] + 1, t[1]) if winner == 0 else (t[0], t[1] + 1)
         self.led = -1
@@ -842,10 +829,6 @@ _KING_WINDOWS = ("king.elder-window", "king.dealer-window")
 """The rule of a player's king window: the elder's at [False], the dealer's at [True]."""
 _EMPTY_DEAL = (0, 0, -1, -1, (), 0, ((), ()), 0, False, False, -1, -1, 0, (0, 0), (0, 0), 0, 0, False)
 _Play = act.Play
-_BEATS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(HIGHER[led] | (SUIT_MASK[trump] if led >> 3 != trump else 0) for led in range(32))
-    for trump in range(4))
-"""_BEATS[trump][led]: the cards that take a trick to which `led` was led (higher of its suit, or a trump)."""
 _FIELDS = State.__slots__[:-4]
 """The fields a checkpoint holds, copied and compared: all but the log, the history, the checkpoints
 and the cached legal actions."""
@@ -874,8 +857,9 @@ _PLAY_TABLES = _play_tables()
 def _follow_tables() -> tuple[tuple[tuple[tuple[act.Play, ...] | None, ...], ...], ...]:
     """For each player and card led, the legal plays for every byte of the led suit's bits in the hand.
 
-    The duty read into the table is `_follow_mask`'s first half: the cards of the suit that beat
-    the card led, else any of the suit; None for a void (the player must then trump if he can).
+    The duty read into the table is `lawful`'s first half, for a hand of that suit alone: the
+    cards of the suit that beat the card led, else any of the suit; None for a void (the player
+    must then trump if he can, which `legal_actions` reads from the trump suit's table).
     """
     tables = []
     for p in (0, 1):
@@ -884,8 +868,7 @@ def _follow_tables() -> tuple[tuple[tuple[tuple[act.Play, ...] | None, ...], ...
             suit = led >> 3
             row: list[tuple[act.Play, ...] | None] = [None]
             for byte in range(1, 256):
-                cards = byte << (suit << 3)
-                legal = cards & HIGHER[led] or cards
+                legal = lawful(byte << (suit << 3), led, suit)
                 row.append(_PLAY_TABLES[p][suit][legal >> (suit << 3)])
             by_led.append(tuple(row))
         tables.append(tuple(by_led))

@@ -65,6 +65,7 @@ class TableDeal:
     drawn: tuple[int, tuple[int, ...]] | None = None   # the cards last given in the exchange, and to whom
     uncalled: tuple[Fault, ...] = ()                     # faults that stand until someone calls them
     pending: Pending | None = None
+    deferred: Pending | None = None                      # a choice the elder makes when he exchanges
     dropped: tuple[int, int] | None = None               # (player, card) dropped by the leader, not played
     turnup_king_due: bool = False  # a turned-up king the dealer has still to mark
     out_of_play: tuple[int, ...] = ()                    # cards put out of play by a remedy
@@ -139,12 +140,23 @@ def judge(state: State, fault: Fault, cases: tuple[Case, ...], *, subject: int |
     """Find the ruling for a fault, log it, and apply its remedy or wait for the wronged's choice."""
     found = ruling(state, fault.kind, cases, role(state, fault.offender if subject is None else subject))
     _event(state, EventKind.IRREGULARITY, fault.offender, found, (fault.kind, found.case, fault.cards, caller))
+    if found.chosen and found.at_exchange:       # asked when he exchanges; lapses if he never does
+        _set(state, deferred=Pending(fault, found, 1 - fault.offender, state.phase, state.turn))
+        return
     if found.chosen:
         chooser = 1 - fault.offender
         _set(state, pending=Pending(fault, found, chooser, state.phase, state.turn))
         state.phase, state.turn = REMEDY, chooser
         return
     apply_option(state, fault, found, found.options[0])
+
+
+def exchange_begins(state: State) -> None:
+    """The elder is about to discard: a choice kept for his exchange is now his to make."""
+    deferred = state.table.deferred
+    if deferred is not None and deferred.chooser == state.turn:
+        _set(state, deferred=None, pending=replace(deferred, phase=state.phase, turn=state.turn))
+        state.phase = REMEDY
 
 
 def apply_option(state: State, fault: Fault, ruling_: Ruling, option: Option) -> None:
@@ -625,10 +637,13 @@ def _keep(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _redeal(state: State, fault: Fault, ruling_: Ruling) -> None:
-    """The deal is void: the state before it comes back (the score too); the log and history stay."""
+    """The deal is void: the state before it comes back (the score too); the log and history stay,
+    and the void deal keeps its number."""
+    number = state.deal_number
     _, snapshot, _ = state._checkpoints[-1]
     state._restore_values(snapshot)
     state.tricks, state.deal_points = (0, 0), (0, 0)      # the void deal took and marked nothing
+    state.deal_number = number
 
 
 def _void_game(state: State, fault: Fault, ruling_: Ruling) -> None:
@@ -715,7 +730,7 @@ def _take_missing(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _correct_count(state: State, fault: Fault, ruling_: Ruling) -> None:
-    (_return_extra if fault.extra else _take_missing)(state, fault, ruling_)
+    (_set_aside_extra if fault.extra else _take_missing)(state, fault, ruling_)
 
 
 def _two_in_all(state: State, fault: Fault, ruling_: Ruling) -> None:

@@ -253,3 +253,19 @@ def test_a_deal_can_wait_for_its_turn_up_at_the_table():
     for _ in range(3):
         state.undo()
     assert state.fingerprint() == before
+
+
+def test_a_choice_kept_for_the_exchange_falls_due_when_the_elder_discards():
+    state = table("de-scheicher", talon="KD QD JD")
+    act(state, "B turn-up KD")
+    assert state.phase == "speak" and state.table.deferred is not None      # the game goes on
+    act(state, "A propose", "B accept")
+    assert state.phase is REMEDY and [str(a) for a in state.legal_actions()] == ["A choose take", "A choose set-aside"]
+    act(state, "A choose set-aside", "A discard 7S")
+    assert parse_action("A play QD").card in state.hand(0)                  # KD was put away
+
+
+def test_a_choice_kept_for_the_exchange_lapses_if_the_elder_stands():
+    state = table("de-scheicher", talon="KD QD JD")
+    act(state, "B turn-up KD", "A stand")
+    assert state.phase is PLAY and state.table.deferred is not None
