@@ -17,7 +17,8 @@ from collections.abc import Callable
 from itertools import permutations
 
 from . import actions as act
-from .cards import shuffled
+from .cards import mask_of, shuffled
+from .solver import Position, Solver
 from .state import DEAL, DISCARD, OVER, State
 
 Deals = Callable[[int], None]
@@ -120,3 +121,22 @@ def measure(seconds: float = 3.0, ruleset: str = "hu-nc", slices: int = 10) -> d
     engine, baseline = done["engine"] / spent["engine"], done["baseline"] / spent["baseline"]
     return {"random_deals_per_s": round(engine), "baseline_trick_play_deals_per_s": round(baseline),
             "ratio": round(engine / baseline, 3)}
+
+
+def measure_solver(seconds: float = 3.0, ruleset: str = "hu-nc", seed: int = 1) -> dict[str, float]:
+    """Double-dummy solves per CPU second: random positions of five cards each, a random trump and
+    leader, each solved from scratch (value and optimal line), as `ecarte solve` does per line."""
+    rng = random.Random(seed)
+    solver = Solver(ruleset)
+    positions = []
+    for _ in range(512):
+        cards = rng.sample(range(32), 10)
+        positions.append(Position(tuple(map(mask_of, (cards[:5], cards[5:]))), rng.randrange(4), rng.randrange(2)))
+    done, spent = 0, 0.0
+    while spent < seconds:
+        start = time.process_time()
+        for position in positions[done % 512:done % 512 + 64]:
+            solver.solve(position)
+        spent += time.process_time() - start
+        done += 64
+    return {"dd_solves_per_s": round(done / spent)}

@@ -14,6 +14,15 @@ BEATS: tuple[tuple[Mask, ...], ...] = tuple(
 """BEATS[trump][led]: the cards that take a trick to which `led` was led (higher of its suit, or a trump)."""
 
 
+def answer(led: Card, played: Card, trump: int) -> tuple[str, str]:
+    """The rule a card played to `led` answers to, and how: follows and beats, follows lower,
+    trumps, or discards (a renonce is told apart by the refusal or the event that records it)."""
+    if played >> 3 == led >> 3:
+        return ("play.must-overtake", "follows suit and beats it") if played < led else \
+            ("play.must-follow", "follows suit, lower")
+    return ("play.must-trump", "trumps") if played >> 3 == trump else ("play.must-trump", "discards")
+
+
 def lawful(hand: Mask, led: Card, trump: int) -> Mask:
     """The cards of `hand` that may be played to `led`: follow (and beat if possible), else trump, else any."""
     suit = hand & SUIT_MASK[led >> 3]

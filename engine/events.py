@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .actions import PLAYERS
 from .cards import SUIT_NAMES, card_name, names
+from .duty import answer
 from .irregularities import DESCRIPTION, Case, Effect
 from .ruleset import Ruleset
 
@@ -105,19 +106,6 @@ def _trick(e: Event) -> str:
     return f"trick {number}: {card_name(led)} led, {card_name(played)} played; {PLAYERS[e.player]} takes it"
 
 
-def _duty(e: Event) -> str | None:
-    """The duty of play the second card of a trick answers to (a renonce is told apart by its own event)."""
-    _, led, played, trump = e.detail
-    if played >> 3 == led >> 3:
-        return "play.must-overtake" if played < led else "play.must-follow"
-    return "play.must-trump"        # a trump when void, or any card when void of trumps too
-
-
-def _duty_text(e: Event) -> str:
-    _, led, played, trump = e.detail
-    if played >> 3 == led >> 3:
-        return "follows suit and beats it" if played < led else "follows suit, lower"
-    return "trumps" if played >> 3 == trump else "discards"
 
 
 def _points(e: Event) -> str:
@@ -258,8 +246,9 @@ def explain(events: Iterable[Event], ruleset: Ruleset) -> list[str]:
         if event.points:
             line += f" [A {event.score[0]}, B {event.score[1]}]"
         if event.kind is EventKind.TRICK:      # the follower's card and the duty it answers to
-            duty = _duty(event)
-            line += f" ({card_name(event.detail[2])} {_duty_text(event)} — {duty}: {ruleset.describe(duty)})"
+            _, led, played, trump = event.detail
+            rule, how = answer(led, played, trump)
+            line += f" ({card_name(played)} {how} — {rule}: {ruleset.describe(rule)})"
         if event.rule and event.rule.startswith("table."):      # a ruling of table mode: its own units
             line += f" — {event.rule}: {', '.join(event.cites)}"
         elif event.rule:

@@ -44,7 +44,7 @@ class Solution:
 
 
 class Solver:
-    """Solves positions under one ruleset, keeping the positions it has solved (a solver per thread)."""
+    """Solves positions under one ruleset; the positions met while solving one are kept until the next."""
 
     def __init__(self, ruleset: Ruleset | str = "hu-nc"):
         self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
@@ -54,6 +54,7 @@ class Solver:
         """The value of the position and an optimal line."""
         a, b = position.hands
         trump, leader = position.trump, position.leader
+        self._known = {}                     # a batch of millions must not keep every position
         own = self.value(a, b, trump, leader)
         n = a.bit_count()
         tricks = (own, n - own) if leader == 0 else (n - own, own)
