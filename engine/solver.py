@@ -2,17 +2,26 @@
 
 A position is two hands of equally many cards (1 to 5), the trump suit and the player to lead.
 Its value is the tricks the leader takes when he maximises them and the other player minimises
-them, both bound by the duty of play (`engine.duty`, the engine's own). The search is minimax on
-bit sets, cutting off a lead as soon as a reply holds it to no more than the best lead found, with a table of positions already solved; `line` is one optimal
-sequence of plays, found again move by move from the values.
+them, both bound by the duty of play (`engine.duty`, the engine's own). A search gives an
+optimal first trick packed as `tricks << 10 | card led << 5 | answer`; the line is that trick,
+then the next from the position it leaves, and so on.
+
+`Solver` searches with the compiled kernel (`engine.dd_compiled`, numba). `ReferenceSolver`
+is the same minimax in plain Python, with a table of the positions met; the differential
+tests hold the kernel to it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import Card, Mask, cards_of, mask_of
+from .dd_compiled import solve_packed
 from .duty import BEATS, lawful
 from .ruleset import Ruleset, load
+
+Search = Callable[[Mask, Mask, int, int], int]
+"""(hand A, hand B, trump, leader) → the leader's tricks << 10 | card led << 5 | answer."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +52,43 @@ class Solution:
     line: tuple[Card, ...]
 
 
+def solve_with(search: Search, position: Position) -> Solution:
+    """The value of a position and an optimal line, trick by trick from `search`."""
+    a, b = position.hands
+    trump, leader = position.trump, position.leader
+    n = a.bit_count()
+    own = search(a, b, trump, leader) >> 10
+    line: list[Card] = []
+    while a:
+        packed = search(a, b, trump, leader)
+        card, answer = packed >> 5 & 31, packed & 31
+        line += [card, answer]
+        if leader == 0:
+            a, b = a & ~(1 << card), b & ~(1 << answer)
+        else:
+            a, b = a & ~(1 << answer), b & ~(1 << card)
+        if BEATS[trump][card] >> answer & 1:
+            leader = 1 - leader
+    return Solution((own, n - own) if position.leader == 0 else (n - own, own), tuple(line))
+
+
 class Solver:
-    """Solves positions under one ruleset; the positions met while solving one are kept until the next."""
+    """Solves positions under one ruleset with the compiled search."""
+
+    def __init__(self, ruleset: Ruleset | str = "hu-nc"):
+        self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
+
+    def solve(self, position: Position) -> Solution:
+        """The value of the position and an optimal line, both from one call of the kernel."""
+        a, b = position.hands
+        packed = solve_packed(a, b, position.trump, position.leader)
+        n, own = a.bit_count(), packed >> 50
+        line = tuple(packed >> 5 * i & 31 for i in range(2 * n))
+        return Solution((own, n - own) if position.leader == 0 else (n - own, own), line)
+
+
+class ReferenceSolver:
+    """The same search in plain Python (the reference); a table keeps the positions met in one solve."""
 
     def __init__(self, ruleset: Ruleset | str = "hu-nc"):
         self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
@@ -52,78 +96,42 @@ class Solver:
 
     def solve(self, position: Position) -> Solution:
         """The value of the position and an optimal line."""
-        a, b = position.hands
-        trump, leader = position.trump, position.leader
         self._known = {}                     # a batch of millions must not keep every position
-        own = self.value(a, b, trump, leader)
-        n = a.bit_count()
-        tricks = (own, n - own) if leader == 0 else (n - own, own)
-        return Solution(tricks, self._line(a, b, trump, leader))
+        return solve_with(self.search, position)
 
-    def value(self, a: Mask, b: Mask, trump: int, leader: int) -> int:
-        """The tricks `leader` takes from here, leading to the next trick with hands `a`, `b`."""
-        n = a.bit_count()
-        if n == 0:
-            return 0
+    def search(self, a: Mask, b: Mask, trump: int, leader: int) -> int:
+        """An optimal trick from here, packed; a lead is dropped as soon as one answer holds it to no
+        more than the best lead found, so the lead chosen has had every answer tried."""
         key = (a, b, trump, leader)
         known = self._known.get(key)
         if known is not None:
             return known
-        lead_hand, other = (a, b) if leader == 0 else (b, a)
-        best = -1
-        for card in cards_of(lead_hand):
-            worst = n + 1
+        n = a.bit_count()
+        mine, theirs = (a, b) if leader == 0 else (b, a)
+        best, best_card, best_answer = (-1, 0, 0) if n else (0, 0, 0)
+        for card in cards_of(mine):
+            worst, worst_answer = n + 1, 0
             beats = BEATS[trump][card]
-            for answer in cards_of(lawful(other, card, trump)):
-                rest_lead, rest_other = lead_hand & ~(1 << card), other & ~(1 << answer)
-                na, nb = (rest_lead, rest_other) if leader == 0 else (rest_other, rest_lead)
+            for answer in cards_of(lawful(theirs, card, trump)):
+                rest_mine, rest_theirs = mine & ~(1 << card), theirs & ~(1 << answer)
+                na, nb = (rest_mine, rest_theirs) if leader == 0 else (rest_theirs, rest_mine)
                 if beats >> answer & 1:          # the other player takes the trick and leads next
-                    got = n - 1 - self.value(na, nb, trump, 1 - leader)
+                    got = n - 1 - (self.search(na, nb, trump, 1 - leader) >> 10)
                 else:
-                    got = 1 + self.value(na, nb, trump, leader)
+                    got = 1 + (self.search(na, nb, trump, leader) >> 10)
                 if got < worst:
-                    worst = got
-                    if worst <= best:            # this lead cannot do better than one already found
+                    worst, worst_answer = got, answer
+                    if worst <= best:
                         break
             if worst > best:
-                best = worst
-                if best == n:                    # every trick: nothing better exists
+                best, best_card, best_answer = worst, card, worst_answer
+                if best == n:
                     break
-        self._known[key] = best
-        return best
-
-    def _line(self, a: Mask, b: Mask, trump: int, leader: int) -> tuple[Card, ...]:
-        """One optimal sequence of plays from the position, found from the values."""
-        line: list[Card] = []
-        while a:
-            n = a.bit_count()
-            target = self.value(a, b, trump, leader)
-            lead_hand, other = (a, b) if leader == 0 else (b, a)
-            for card in cards_of(lead_hand):
-                replies = [(self._after(a, b, trump, leader, card, answer), answer)
-                           for answer in cards_of(lawful(other, card, trump))]
-                got, answer = min(replies, key=lambda r: r[0][0])
-                if got[0] == target:
-                    line += [card, answer]
-                    a, b, leader = got[1], got[2], got[3]
-                    break
-            assert n > a.bit_count(), "the value names an optimal play"
-        return tuple(line)
-
-    def _after(self, a: Mask, b: Mask, trump: int, leader: int, card: Card,
-               answer: Card) -> tuple[int, Mask, Mask, int]:
-        """The leader's tricks from here after `card` and `answer`, and the position that follows."""
-        n = a.bit_count()
-        if leader == 0:
-            a, b = a & ~(1 << card), b & ~(1 << answer)
-        else:
-            a, b = a & ~(1 << answer), b & ~(1 << card)
-        if BEATS[trump][card] >> answer & 1:
-            return n - 1 - self.value(a, b, trump, 1 - leader), a, b, 1 - leader
-        return 1 + self.value(a, b, trump, leader), a, b, leader
+        packed = best << 10 | best_card << 5 | best_answer
+        self._known[key] = packed
+        return packed
 
 
 def solve(position: Position, ruleset: Ruleset | str = "hu-nc") -> Solution:
-    """Solve one position with a fresh solver."""
+    """Solve one position (the compiled search)."""
     return Solver(ruleset).solve(position)
-

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards import card_name, parse_card
-from engine.solver import Position, Solver
+from engine.solver import Position, ReferenceSolver, Solver
 
 
 def plain_lawful(hand: list[int], led: int, trump: int) -> list[int]:
@@ -54,8 +54,8 @@ def positions(count: int, seed: int):
         yield cards[:n], cards[n:], rng.randrange(4), rng.randrange(2)
 
 
-def test_the_solver_agrees_with_brute_force_and_its_line_is_lawful_and_optimal():
-    solver = Solver("hu-nc")
+@pytest.mark.parametrize("solver", [Solver("hu-nc"), ReferenceSolver("hu-nc")], ids=["compiled", "reference"])
+def test_the_solver_agrees_with_brute_force_and_its_line_is_lawful_and_optimal(solver):
     for a, b, trump, leader in positions(2500, seed=11):
         solution = solver.solve(Position.of(tuple(a), tuple(b), trump, leader))
         own = brute(a, b, trump, leader)
@@ -71,6 +71,13 @@ def test_the_solver_agrees_with_brute_force_and_its_line_is_lawful_and_optimal()
             who = 1 - who if plain_takes(card, answer, trump) else who
             taken[who] += 1
         assert tuple(taken) == solution.tricks
+
+
+def test_the_compiled_search_agrees_with_the_reference_on_20000_positions():
+    compiled, reference = Solver("hu-nc"), ReferenceSolver("hu-nc")
+    for a, b, trump, leader in positions(20000, seed=12):
+        position = Position.of(tuple(a), tuple(b), trump, leader)
+        assert compiled.solve(position).tricks == reference.solve(position).tricks, position
 
 
 @pytest.mark.parametrize("a, b, trump, problem", [
