@@ -215,17 +215,15 @@ class Irregular:
     player: int
     kind: Irregularity
     cards: tuple[Card, ...] = ()
-    qualifier: str | None = None
+    mixed: bool = False            # `throw mixed`
+    asked: bool = False            # `extra C asked`, `short C asked`
     verb: ClassVar[str] = "irregular"
 
     def __str__(self) -> str:
-        if self.kind is Irregularity.ASKED_WRONG:     # written `A extra 8C asked`
-            return f"{PLAYERS[self.player]} {self.qualifier} {names(self.cards)} asked"
         words = [PLAYERS[self.player], self.kind.value, *map(card_name, self.cards)]
-        return " ".join(words + ([self.qualifier] if self.qualifier else []))
+        return " ".join(words + ["mixed"] * self.mixed + ["asked"] * self.asked)
 
 
-TableAction = Union[Look, TurnUp, Correct, Name, Call, Choose, Irregular]
 Action = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play, Draw, Deal,
                Arrange, Look, TurnUp, Correct, Name, Call, Choose, Irregular]
 PlayerAction = Union[Stand, Propose, Accept, Refuse, MarkKing, AnnounceKing, Discard, Play,
@@ -291,10 +289,8 @@ def _parse_table(text: str, player: int, verb: str, args: list[str]) -> PlayerAc
         wanted = f"{fewest}" if fewest == most else f"{fewest} to {most}"
         raise ValueError(f"action {text!r}: {verb} takes {wanted} card(s)"
                          + (f" and optionally {' or '.join(qualifiers)}" if qualifiers else ""))
-    if qualifier == "asked":
-        kind = Irregularity.ASKED_WRONG if kind in (Irregularity.EXTRA, Irregularity.SHORT) else kind
-    return Irregular(player, kind, tuple(parse_card(a) for a in args),
-                     qualifier if qualifier != "asked" else verb)
+    return Irregular(player, kind, tuple(parse_card(a) for a in args), qualifier == "mixed",
+                     qualifier == "asked")
 
 
 STAND = (Stand(0), Stand(1))

@@ -124,12 +124,12 @@ def measure(seconds: float = 3.0, ruleset: str = "hu-nc", slices: int = 10) -> d
             "ratio": round(engine / baseline, 3)}
 
 
-def measure_solver(seconds: float = 3.0, ruleset: str = "hu-nc", seed: int = 1) -> dict[str, float]:
+def measure_solver(seconds: float = 3.0, seed: int = 1) -> dict[str, float]:
     """Double-dummy solves per CPU second on random positions of five cards each (a random trump
     and leader): `dd_solves_per_s` with the optimal line, as `ecarte solve` answers, and
     `dd_values_per_s` for the value alone (what a study needs), each from scratch."""
     rng = random.Random(seed)
-    solver = Solver(ruleset)
+    solver = Solver()
     positions = []
     for _ in range(512):
         cards = rng.sample(range(32), 10)

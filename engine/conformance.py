@@ -25,7 +25,7 @@ from typing import Any
 
 from . import actions as act
 from .cards import names
-from .errors import Code, IllegalAction
+from .errors import SCENARIO_ERRORS, IllegalAction
 from .irregularities import Mode
 from .events import explain
 from .policies import RulePolicy
@@ -235,7 +235,7 @@ def _draw(run_: _Run) -> None:
     try:
         state.apply(scenario.draw)
     except IllegalAction as refusal:
-        status = Status.ERROR if refusal.code in _SCENARIO_ERRORS else Status.FAIL
+        status = Status.ERROR if refusal.code in SCENARIO_ERRORS else Status.FAIL
         raise _Failure(status, f"the draw is refused: {refusal}") from None
     run_.narrate("draw")
     tie = state.phase is not DEAL
@@ -269,7 +269,7 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
         try:
             state.apply(act.Arrange(deal.dealer, cards.hands, cards.turnup, cards.talon, deal.turned))
         except IllegalAction as refusal:       # a deal the scenario sets out must be dealt
-            status = Status.ERROR if refusal.code in _SCENARIO_ERRORS else Status.FAIL
+            status = Status.ERROR if refusal.code in SCENARIO_ERRORS else Status.FAIL
             raise _Failure(status, f"deal {number} refused: {refusal}", deal.line) from None
     else:
         try:
@@ -319,7 +319,7 @@ def _step(run_: _Run, step: Step) -> None:
     try:
         _apply(state, step.action)
     except IllegalAction as refusal:
-        if refusal.code in _SCENARIO_ERRORS and step.expect != refusal.code:
+        if refusal.code in SCENARIO_ERRORS and step.expect != refusal.code:
             raise _Failure(Status.ERROR, f"{step.text}: {refusal.message}", step.line) from None
         if step.expect == refusal.code:
             if state.fingerprint() != before:
@@ -331,10 +331,6 @@ def _step(run_: _Run, step: Step) -> None:
     run_.narrate(str(step.action))
     if step.expect:
         raise _Failure(Status.FAIL, f"{step.text}: accepted; the scenario expects !{step.expect}", step.line)
-
-
-_SCENARIO_ERRORS = (Code.NO_RULING, Code.IMPOSSIBLE, Code.STRICT_MODE)
-"""Refusals that mean the scenario describes what the engine cannot judge: errors, not fails."""
 
 
 def _refusal_text(refusal: IllegalAction, state: State) -> str:

@@ -32,6 +32,8 @@ class Code(str, Enum):
 
 
 CODES = tuple(code.value for code in Code)
+SCENARIO_ERRORS = (Code.STRICT_MODE, Code.NO_RULING, Code.IMPOSSIBLE)
+"""The codes that make a scenario an error: it describes what the engine cannot judge."""
 """The codes as scenarios write them (`!must-follow`), in checking order.
 
 `strict-mode`, `no-ruling` and `impossible` mean a scenario describes what the engine cannot

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .actions import PLAYERS
 from .cards import SUIT_NAMES, card_name, names
 from .duty import answer
-from .irregularities import DESCRIPTION, Case, Effect
+from .irregularities import DESCRIPTION, Case, Effect, Irregularity
 from .ruleset import Ruleset
 
 
@@ -139,7 +139,6 @@ _EFFECT_TEXT = {
     Effect.OPEN_HAND: "the offender plays on with his cards face up",
     Effect.NO_KING: "the offender may not mark the king in this deal",
     Effect.MARK_ONE: "the opponent marks a point",
-    Effect.MARK_TWO: "the opponent marks two points",
     Effect.TWO_IN_ALL: "the opponent marks two points in all for the deal",
     Effect.PLUS_ONE: "the opponent marks a point more after the deal (at least one)",
     Effect.FORFEIT_DEAL: "the offender loses the king's point and marks nothing in this deal",
@@ -179,10 +178,17 @@ _CASE_TEXT = {
 }
 
 
+_REPORTED = (Irregularity.FALSE_PACK, Irregularity.INCOMPLETE_PACK, Irregularity.FRESH_PACK,
+             Irregularity.RESHUFFLE)
+"""Irregularities nobody at the table commits: the player named is the one who reports them."""
+
+
 def _irregularity(e: Event) -> str:
     kind, case, cards, caller = e.detail
     what = f"{DESCRIPTION[kind]}" + (f" ({names(cards)})" if cards else "")
     when = f", {_CASE_TEXT[case]}" if case is not Case.ANY else ""
+    if kind in _REPORTED:
+        return f"{what}, reported by {PLAYERS[e.player]}"
     if caller == e.player:
         return f"{PLAYERS[caller]} corrects his own fault: {what}{when}"
     if caller is not None:

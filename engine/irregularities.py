@@ -98,7 +98,6 @@ class Effect(str, Enum):
     OPEN_HAND = "open-hand"              # the offender plays on with his cards face up
     NO_KING = "no-king"                  # the offender may not mark the king in this deal
     MARK_ONE = "mark-one"                # the wronged player marks a point
-    MARK_TWO = "mark-two"                # the wronged player marks two points
     TWO_IN_ALL = "two-in-all"            # the wronged player's points for the deal are made up to two
     PLUS_ONE = "plus-one"                # the wronged marks one point more after the deal (at least one)
     FORFEIT_DEAL = "forfeit-deal"        # the offender loses the king's point and marks nothing this deal
@@ -263,6 +262,9 @@ def _ruling(kind: Irregularity, case: Case, who: Role, entry: Any, siglum: str, 
             isinstance(c, str) and c.startswith(siglum + ".") for c in cites):
         raise ValueError(f"{where}: cites must be a non-empty list of units of {siglum}")
     options = read_options(entry, where)
+    taken_back = {Effect.TAKE_BACK, Effect.LEAD_NAMED} & {e for o in options for e in o.effects}
+    if taken_back and kind not in (Irregularity.RENONCE, Irregularity.LEAD_OUT_OF_TURN, Irregularity.NAMED_SUIT):
+        raise ValueError(f"{where}: {sorted(taken_back)[0]} takes back a card played, which {kind} is not")
     note = entry.get("note")
     if note is not None and not isinstance(note, str):
         raise ValueError(f"{where}: note must be a string")

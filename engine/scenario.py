@@ -28,7 +28,7 @@ from typing import Any
 from . import actions as act
 from .actions import PLAYERS, PlayerAction, parse_action
 from .cards import PACK, Card, card_name, parse_card
-from .errors import CODES
+from .errors import CODES, SCENARIO_ERRORS
 from .irregularities import Mode
 from .ruleset import available
 
@@ -368,6 +368,9 @@ class _Reader:
             if expect not in CODES:
                 raise ScenarioError(f"{where}: unknown error code !{expect} in {text!r} (codes: "
                                     f"{', '.join(CODES)})", self.path, line)
+            if expect in SCENARIO_ERRORS:
+                raise ScenarioError(f"{where}: !{expect} marks a scenario the engine cannot judge; it is"
+                                    f" an error, not something to expect: {text!r}", self.path, line)
         kind = StepKind.ACT
         if len(words) > 1 and words[1] in (StepKind.ADVISE.value, StepKind.SHOWS.value, StepKind.CLOSED.value):
             kind = StepKind(words[1])

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from .cards import Card, Mask, cards_of, mask_of
 from .dd_compiled import solve_packed
 from .duty import BEATS, lawful
-from .ruleset import Ruleset, load
 
 Search = Callable[[Mask, Mask, int, int], int]
 """(hand A, hand B, trump, leader) → the leader's tricks << 10 | card led << 5 | answer."""
@@ -73,10 +72,7 @@ def solve_with(search: Search, position: Position) -> Solution:
 
 
 class Solver:
-    """Solves positions under one ruleset with the compiled search."""
-
-    def __init__(self, ruleset: Ruleset | str = "hu-nc"):
-        self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
+    """Solves positions with the compiled search (the duty of play is every witness's: engine.duty)."""
 
     def solve(self, position: Position) -> Solution:
         """The value of the position and an optimal line, both from one call of the kernel."""
@@ -90,8 +86,7 @@ class Solver:
 class ReferenceSolver:
     """The same search in plain Python (the reference); a table keeps the positions met in one solve."""
 
-    def __init__(self, ruleset: Ruleset | str = "hu-nc"):
-        self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
+    def __init__(self) -> None:
         self._known: dict[tuple[Mask, Mask, int, int], int] = {}
 
     def solve(self, position: Position) -> Solution:
@@ -132,6 +127,6 @@ class ReferenceSolver:
         return packed
 
 
-def solve(position: Position, ruleset: Ruleset | str = "hu-nc") -> Solution:
+def solve(position: Position) -> Solution:
     """Solve one position (the compiled search)."""
-    return Solver(ruleset).solve(position)
+    return Solver().solve(position)

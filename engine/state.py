@@ -236,6 +236,8 @@ class State:
             found = (act.TurnUp(self.dealer),)
         else:
             return ()
+        if self.table is not None and self.table.turnup_king_due and phase is SPEAK and player in (None, self.dealer):
+            found += (act.MARK_KING[self.dealer],)   # a turned-up king, marked before the dealer looks
         if player is not None and player != self.turn:
             found = ()
         if self._c.king_at_once and self._c.target - 1 in self.score:
@@ -295,7 +297,10 @@ class State:
     def apply(self, action: Action) -> None:
         """Perform a legal action and log its events; IllegalAction (state unchanged) otherwise."""
         self._legal = None
-        if action.__class__ is _Play and self.phase is PLAY and self.table is None:
+        if self._c.table:
+            self._apply_at_table(action)
+            return
+        if action.__class__ is _Play and self.phase is PLAY:
             # the commonest action, checked here at once: a legal card in turn is performed,
             # anything else goes to `_play`, which checks in the contract's order and refuses
             p = action.player
@@ -306,12 +311,24 @@ class State:
                 if (hand if led < 0 else lawful(hand, led, self.trump)) >> card & 1:
                     self._perform_play(action, p, card)
                     return
-        handler = _HANDLERS[action.__class__]
-        if self.phase is REMEDY and handler is not _table.choose:
-            _table.during_remedy(self, action)      # the chooser acting on keeps the game as it is
-        handler(self, action)
-        if self.table is not None and action.__class__ in _LOOKING:
-            _table.looks(self, action.player)
+        _HANDLERS[action.__class__](self, action)
+
+    def _apply_at_table(self, action: Action) -> None:
+        """`apply` in table mode: a fault or a remedy may touch many fields before a later check
+        refuses, so the state is put back whole on any refusal (the contract's "state unchanged")."""
+        before = (_values(self), len(self._history), len(self.log), len(self._checkpoints))
+        try:
+            handler = _HANDLERS[action.__class__]
+            if self.phase is REMEDY and handler is not _table.choose:
+                _table.during_remedy(self, action)      # the chooser acting on keeps the game as it is
+            handler(self, action)
+            if self.table is not None and action.__class__ in _LOOKING:
+                _table.looks(self, action.player)
+        except IllegalAction:
+            values, history, log, checkpoints = before
+            _restore(self, values)
+            del self._history[history:], self.log[log:], self._checkpoints[checkpoints:]
+            raise
 
     def apply_index(self, index: int) -> None:
         """Apply `legal_actions()[index]` (IndexError outside it).
@@ -324,7 +341,9 @@ class State:
             legal = self.legal_actions()
         action = legal[index]
         self._legal = None
-        if action.__class__ is _Play:
+        if self._c.table:                            # table mode keeps its own books on every action
+            self._apply_at_table(action)
+        elif action.__class__ is _Play:
             self._perform_play(action, action.player, action.card)
         else:
             _HANDLERS[action.__class__](self, action)
@@ -403,11 +422,11 @@ class State:
         drawn = (a, b, *action.extra[0], *action.extra[1])
         if len(set(drawn)) != len(drawn) or not all(0 <= c < 32 for c in drawn):
             raise self._refuse(Code.BAD_DEAL, "the draw takes different cards of the pack", "draw.first-dealer")
+        self._checkpoint()                           # before any event: undo takes them all back
+        self._history.append(action)
         if action.extra != ((), ()):
             a, b = _table.drawn_several(self, action)
         rank_a, rank_b = self._c.draw_rank[card_name(a)[0]], self._c.draw_rank[card_name(b)[0]]
-        self._checkpoint()
-        self._history.append(action)
         if rank_a == rank_b:
             self._event(_K_DRAW, None, "draw.tie", (a, b))
             return
@@ -421,7 +440,7 @@ class State:
                 raise self._refuse(Code.GAME_OVER, "the game has ended", "game.target")
             raise self._refuse(Code.WRONG_PHASE, f"no deal in phase {self.phase.value}")
         if player != self.dealer and self._c.table:
-            _table.wrong_dealer(self, player)       # dealt all the same; the fault stands until called
+            _table.wrong_dealer(self)               # dealt all the same; the fault stands until called
         elif player != self.dealer:
             raise self._refuse(Code.WRONG_TURN, f"{PLAYERS[self.dealer]} deals, not {PLAYERS[player]}",
                                "deal.passes")
@@ -600,23 +619,23 @@ class State:
         king = king_of(self.trump) if self.trump >= 0 else 0
         return 0 if both >> king & 1 else 1 if both >> king + 32 & 1 else -1
 
-    def _king_refusal(self, p: int, announce: bool) -> str | None:
+    def _king_refusal(self, p: int, announce: bool) -> Code | None:
         """The code refusing `p` to mark (or announce) the king of trumps now; None if he may."""
         phase = self.phase
         if phase is OVER:
-            return "game-over"
+            return Code.GAME_OVER
         if phase not in IN_DEAL or (announce and (phase is not PLAY or not self._c.announcement)):
-            return "wrong-phase"
+            return Code.WRONG_PHASE
         early = phase is not PLAY
         if early and not (self._c.king_at_once and self.score[p] == self._c.target - 1):
-            return "wrong-phase"
+            return Code.WRONG_PHASE
         held = self.hands if early else self.hands | self.played
         if not held >> (p << 5) + king_of(self.trump) & 1:
-            return "no-king"
+            return Code.NO_KING
         if not early and not self._king_window_open(p, announce):
-            return "too-late"
+            return Code.TOO_LATE
         if self.kings_marked >> p & 1 or (announce and self.kings_announced >> p & 1):
-            return "already-marked"
+            return Code.ALREADY_MARKED
         return None
 
     def _king_window_open(self, p: int, announce: bool) -> bool:
@@ -759,6 +778,9 @@ class State:
             _table.after_score(self)
         if self.phase is OVER:
             return
+        if self.table is not None and _table.forfeited(self, winner):
+            self.phase, self.dealer = DEAL, 1 - self.dealer     # he marks nothing more in this deal
+            return
         if self.stood_first and winner == self.dealer:
             self._penalty(winner, base, c.unproposed_two, "score.unproposed-loss",
                           "the elder played without proposing and lost")
@@ -807,6 +829,7 @@ class State:
 
 
 _new_event = tuple.__new__
+_TRICKS = tuple(f"{n} tricks" for n in range(11))     # a table-mode hand may hold six cards
 _K_ACCEPT = EventKind.ACCEPT
 _K_CAPPED = EventKind.CAPPED
 _K_DEAL = EventKind.DEAL
@@ -821,7 +844,6 @@ _K_REFUSE = EventKind.REFUSE
 _K_STAND = EventKind.STAND
 _K_TRICK = EventKind.TRICK
 """The event kinds as module constants: an enum member read from its class costs more than a global."""
-_TRICKS = ("", "", "", "3 tricks", "4 tricks")
 _DISCARD_RULES = (("exchange.elder-discard", "exchange.short-talon-elder"),
                   ("exchange.dealer-discard", "exchange.short-talon-dealer"))
 """A discard's rule and its short talon's: the elder's at [False], the dealer's at [True]."""

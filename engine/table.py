@@ -12,6 +12,7 @@ remedy may take back.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from .cards import BIT, FULL, card_name, cards_of, names
 from .errors import Code, IllegalAction
 from .events import Event, EventKind
 from .irregularities import Case, Choice, Effect, Irregularity, Mode, Option, Role, Ruling
-from .phase import DEAL, OVER, PLAY, REMEDY, SPEAK, TURNUP, Phase
+from .phase import DEAL, DRAW, OVER, PLAY, REMEDY, SPEAK, TURNUP, Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -68,7 +69,7 @@ class TableDeal:
     deferred: Pending | None = None                      # a choice the elder makes when he exchanges
     dropped: tuple[int, int] | None = None               # (player, card) dropped by the leader, not played
     turnup_king_due: bool = False  # a turned-up king the dealer has still to mark
-    out_of_play: tuple[int, ...] = ()                    # cards put out of play by a remedy
+    because: tuple[tuple[str, tuple[str, ...]], ...] = ()  # each penalty flag set, with its ruling's units
 
 
 def start(state: State, turned: bool) -> None:
@@ -191,11 +192,9 @@ def _resume(state: State, pending: Pending) -> None:
     state.phase, state.turn = pending.phase, pending.turn
 
 
-def during_remedy(state: State, action: act.PlayerAction) -> bool:
-    """An ordinary action while a remedy waits: the chooser who acts on keeps the game as it is.
-
-    Returns True when the action may now be applied; raises the refusal otherwise.
-    """
+def during_remedy(state: State, action: act.PlayerAction) -> None:
+    """An ordinary action while a remedy waits: the chooser who acts on keeps the game as it is
+    (the caller puts the state back if the action is then refused); anyone else is refused."""
     pending = state.table.pending
     keep = pending.ruling.option(Choice.KEEP)
     if action.player != pending.chooser or keep is None:
@@ -204,7 +203,6 @@ def during_remedy(state: State, action: act.PlayerAction) -> bool:
                             f"table.{pending.ruling.kind}", pending.ruling.cites)
     _resume(state, pending)
     apply_option(state, pending.fault, pending.ruling, keep)
-    return True
 
 
 # ---- the irregularities written as verbs -----------------------------------------------
@@ -253,7 +251,9 @@ def _seen_card(state: State, action: act.Irregular) -> None:
     _in_deal(state, str(action.kind))
     (card,) = action.cards
     table = state.table
-    fresh = state.proposals == 0 and state.phase is SPEAK
+    if action.kind is Irregularity.EXPOSED and action.player != state.dealer:
+        raise IllegalAction(Code.IMPOSSIBLE, f"only the dealer turns cards over: {PLAYERS[state.dealer]} deals")
+    fresh = state.proposals == 0 and state.phase in (SPEAK, TURNUP)
     cases: tuple[Case, ...]
     if fresh and card == state.turnup:
         cases = (Case.TURNUP,)
@@ -289,7 +289,7 @@ def _wrong_count(state: State, action: act.Irregular) -> None:
     """A hand with a card too many (taken from the talon) or too few (put back on the talon)."""
     _in_deal(state, "wrong count")
     p, (card,) = action.player, action.cards
-    extra = action.kind is Irregularity.EXTRA or action.qualifier == "extra"
+    extra = action.kind is Irregularity.EXTRA
     talon = state.talon[state.talon_pos:]
     if extra and card not in talon:
         raise IllegalAction(Code.IMPOSSIBLE, f"{card_name(card)} is not in the talon: it cannot be a card too many")
@@ -305,14 +305,17 @@ def _wrong_count(state: State, action: act.Irregular) -> None:
         state.hands &= ~(BIT[card] << (p << 5))
         state.talon = state.talon[:state.talon_pos] + (card,) + talon
     # the dealer miscounts; the asker's own fault, or playing on with too many cards, is the holder's
-    offender = p if action.kind is Irregularity.ASKED_WRONG or stage == (Case.IN_PLAY,) else state.dealer
-    judge(state, Fault(action.kind, offender, action.cards, extra=extra), stage, subject=p)
+    kind = Irregularity.ASKED_WRONG if action.asked else action.kind
+    offender = p if action.asked or stage == (Case.IN_PLAY,) else state.dealer
+    judge(state, Fault(kind, offender, action.cards, extra=extra), stage, subject=p)
 
 
 def _turned_up(state: State, action: act.Irregular) -> None:
     """More cards turned up than the turn-up: they must be the talon's top cards, in order."""
     _in_deal(state, "card turned up")
     cards = action.cards
+    if action.player != state.dealer:
+        raise IllegalAction(Code.IMPOSSIBLE, f"only the dealer turns up: {PLAYERS[state.dealer]} deals")
     if state.proposals or state.phase is not SPEAK or state.talon[:len(cards)] != cards or state.talon_pos:
         raise IllegalAction(Code.IMPOSSIBLE, f"{names(cards)} are not the top of the talon just after the deal")
     state._history.append(action)
@@ -367,7 +370,7 @@ def _thrown(state: State, action: act.Irregular) -> None:
     if state.phase is not PLAY:
         raise IllegalAction(Code.WRONG_PHASE, "cards are thrown down in the play")
     state._history.append(action)
-    judge(state, Fault(action.kind, action.player), (Case.MIXED if action.qualifier else Case.SHOWN,))
+    judge(state, Fault(action.kind, action.player), (Case.MIXED if action.mixed else Case.SHOWN,))
 
 
 def _whole_game(state: State, action: act.Irregular) -> None:
@@ -386,7 +389,7 @@ def _whole_game(state: State, action: act.Irregular) -> None:
 _IRREGULAR = {
     Irregularity.FACED: _seen_card, Irregularity.EXPOSED: _seen_card,
     Irregularity.EXTRA: _wrong_count, Irregularity.SHORT: _wrong_count,
-    Irregularity.ASKED_WRONG: _wrong_count, Irregularity.TURNED_UP: _turned_up,
+    Irregularity.TURNED_UP: _turned_up,
     Irregularity.DISCARDS_TOUCHED: _open_play_fault, Irregularity.DISCARDS_MIXED: _open_play_fault,
     Irregularity.TRICKS_LOOKED: _open_play_fault, Irregularity.DROPPED: _dropped,
     Irregularity.THROWN: _thrown, Irregularity.TRICK_TAKEN: _trick_taken, Irregularity.LEFT: _whole_game, Irregularity.FALSE_PACK: _whole_game,
@@ -435,7 +438,8 @@ def faulty_play(state: State, action: act.Play, refusal: IllegalAction) -> None:
                                (card, refusal.message), state.score))
         return
     _event(state, EventKind.IRREGULARITY, p, found, (kind, found.case, (card,), None))
-    _set(state, pending=Pending(fault, found, 1 - p, state.phase, state.turn))
+    _set(state, named=-1, dropped=None,            # the card led stands unless taken back (the snapshot)
+         pending=Pending(fault, found, 1 - p, state.phase, state.turn))
     state.phase, state.turn = REMEDY, 1 - p
 
 
@@ -466,8 +470,8 @@ def table_king(state: State, action: act.MarkKing) -> bool:
     code = king_refusal(state, p)
     if code:
         raise IllegalAction(code, f"{PLAYERS[p]} may not mark the king in this deal: a penalty")
-    if state._king_refusal(p, False) == "no-king":
-        false_king(state, action)
+    if state._king_refusal(p, False) == "no-king" and (state.phase is not PLAY or state._king_window_open(p, False)):
+        false_king(state, action)            # a false claim; once the window has closed it is too late
         return True
     return False
 
@@ -478,10 +482,9 @@ def accepted(state: State) -> None:
 
 
 def must_accept_refusal(state: State) -> IllegalAction:
-    found = next((r for (k, _, _), r in state.ruleset.rulings.items() if Effect.MUST_ACCEPT in
-                  (e for o in r.options for e in o.effects)), None)
+    """The refusal of a dealer who must grant this proposal (he turned a trump over, hu-nc.42)."""
     return IllegalAction(Code.MUST_ACCEPT, "the dealer turned a trump over in the exchange: he must grant"
-                         " this proposal", f"table.{found.kind}" if found else None, found.cites if found else ())
+                         " this proposal", "table.expose", _because(state.table, "must_accept"))
 
 
 def false_king(state: State, action: act.MarkKing) -> None:
@@ -528,7 +531,7 @@ def _after_next_lead(state: State, fault: Fault) -> bool:
     return state.cards_played > fault.cards_played
 
 
-def wrong_dealer(state: State, player: int) -> None:
+def wrong_dealer(state: State) -> None:
     """A deal by the player whose turn it is not: let it go ahead if the witness rules on it."""
     ruling(state, Irregularity.DEAL_OUT_OF_TURN, (Case.BEFORE_SPEECH, Case.AFTER_SPEECH), Role.ANY)
 
@@ -556,7 +559,7 @@ def look(state: State, action: act.Look) -> None:
     """`A look`: the player looks at his cards; some rulings change once he has."""
     if not is_table(state):
         raise IllegalAction(Code.STRICT_MODE, "looking at the cards is recorded in table mode only")
-    if state.phase is OVER or state.phase is DEAL:
+    if state.phase in (OVER, DEAL, DRAW):
         raise IllegalAction(Code.WRONG_PHASE, f"no cards to look at in phase {state.phase.value}")
     if state.phase is TURNUP:
         raise IllegalAction(Code.WRONG_PHASE, "the cards are looked at once the trump is turned up",
@@ -584,17 +587,19 @@ def drawn(state: State, player: int, cards: tuple[int, ...]) -> None:
 
 # ---- the score of a deal ---------------------------------------------------------------
 
+def _because(table: TableDeal, flag: str) -> tuple[str, ...]:
+    """The units of the rulings that set a penalty flag in this deal."""
+    return tuple(dict.fromkeys(u for name, units in table.because if name == flag for u in units))
+
+
 def trick_points(state: State, winner: int, points: int, rule: str,
                  why: str) -> tuple[int, str, str, tuple[str, ...] | None]:
     """The winner's points for his tricks after penalties (one less, nothing), for `_mark`."""
     table = state.table
-    for bit, kind, less, reason in ((table.forfeit, Irregularity.FALSE_KING, points, "marks nothing after his false king"),
-                                    (table.less_one, Irregularity.RENONCE, 1, "one point less for his renonce")):
-        if bit >> winner & 1:
-            found = next((r for (k, _, _), r in state.ruleset.rulings.items() if k is kind and
-                          any(e in (Effect.FORFEIT_DEAL, Effect.LESS_ONE) for o in r.options for e in o.effects)),
-                         None)
-            cites = state._c.cites[rule] + (found.cites if found else ())
+    for flag, less, reason in (("forfeit", points, "marks nothing after his false king"),
+                               ("less_one", 1, "one point less for his renonce")):
+        if getattr(table, flag) >> winner & 1:
+            cites = state._c.cites[rule] + _because(table, flag)
             return max(0, points - less), rule, f"{why}, {reason}", cites
     return points, rule, why, None
 
@@ -605,12 +610,7 @@ def after_score(state: State) -> None:
     for p in (0, 1):
         if table.plus_one >> p & 1 and state.phase is not OVER:
             state._mark(p, 1, "table.false-king", "one point more: the opponent marked a king he did not hold",
-                        _plus_one_cites(state))
-
-
-def _plus_one_cites(state: State) -> tuple[str, ...]:
-    found = state.ruleset.rulings.get((Irregularity.FALSE_KING, Case.AFTER_NEXT_LEAD, Role.ANY))
-    return found.cites if found else ()
+                        _because(table, "plus_one"))
 
 
 def trick_done(state: State) -> bool:
@@ -621,13 +621,17 @@ def trick_done(state: State) -> bool:
         return False
     if mine or theirs:        # a short hand loses the tricks it cannot play to (de-scheicher.12.9)
         p = 0 if mine else 1
-        rest = (mine or theirs).bit_count()
-        t = state.tricks
-        state.tricks = (t[0] + rest, t[1]) if p == 0 else (t[0], t[1] + rest)
-        state.played |= hands
-        state.hands = 0
-        _event(state, EventKind.SHORT_HAND, p, None, (rest,))
+        _event(state, EventKind.SHORT_HAND, p, None, (_give_rest(state, p, (mine or theirs).bit_count()),))
     return True
+
+
+def _give_rest(state: State, p: int, rest: int) -> int:
+    """`p` takes the `rest` tricks still to play; every card in the hands is out of play. Returns rest."""
+    t = state.tricks
+    state.tricks = (t[0] + rest, t[1]) if p == 0 else (t[0], t[1] + rest)
+    state.played |= state.hands
+    state.hands, state.led = 0, -1
+    return rest
 
 
 # ---- the effects of remedies -----------------------------------------------------------
@@ -674,17 +678,20 @@ def _replay(state: State, fault: Fault, ruling_: Ruling) -> None:
 def _no_king(state: State, fault: Fault, ruling_: Ruling) -> None:
     """The offender may not mark the king in this deal; a point he has marked for it comes off."""
     _unmark_king(state, fault, ruling_)
-    _set(state, no_king=state.table.no_king | _bit(fault.offender))
+    _flag("no_king", wronged=False)(state, fault, ruling_)
 
 
-def _flag(field: str, who: str):
+def _flag(field: str, wronged: bool) -> Callable[[State, Fault, Ruling], None]:
+    """An effect that sets a penalty flag for the offender (or the wronged player), with its units."""
     def effect(state: State, fault: Fault, ruling_: Ruling) -> None:
-        player = fault.offender if who == "offender" else 1 - fault.offender
-        _set(state, **{field: getattr(state.table, field) | _bit(player)})
+        player = 1 - fault.offender if wronged else fault.offender
+        _set(state, **{field: getattr(state.table, field) | _bit(player)},
+             because=state.table.because + ((field, ruling_.cites),))
     return effect
 
 
-def _mark(points: int):
+def _mark(points: int) -> Callable[[State, Fault, Ruling], None]:
+    """An effect that marks points for the wronged player, citing the ruling."""
     def effect(state: State, fault: Fault, ruling_: Ruling) -> None:
         state._mark(1 - fault.offender, points, f"table.{ruling_.kind}", f"{fault.kind} by"
                     f" {PLAYERS[fault.offender]}", ruling_.cites)
@@ -692,8 +699,9 @@ def _mark(points: int):
 
 
 def _forfeit(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The offender loses the king's point and marks nothing more in this deal."""
     _unmark_king(state, fault, ruling_)
-    _set(state, forfeit=state.table.forfeit | _bit(fault.offender))
+    _flag("forfeit", wronged=False)(state, fault, ruling_)
 
 
 def _unmark_king(state: State, fault: Fault, ruling_: Ruling) -> None:
@@ -712,11 +720,16 @@ def _return_extra(state: State, fault: Fault, ruling_: Ruling) -> None:
     state.talon = state.talon[:state.talon_pos] + (card,) + state.talon[state.talon_pos:]
 
 
-def _set_aside_extra(state: State, fault: Fault, ruling_: Ruling) -> None:
-    (card,) = fault.cards
+def _put_away(state: State, card: int) -> int:
+    """Take a card out of the hand that holds it, out of play; returns who held it."""
     holder = _holder(state, card)
     state.hands &= ~(BIT[card] << (holder << 5))
-    _set(state, out_of_play=state.table.out_of_play + (card,))
+    return holder
+
+
+def _set_aside_extra(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The card too many is put out of play."""
+    _put_away(state, fault.cards[0])
 
 
 def _take_missing(state: State, fault: Fault, ruling_: Ruling) -> None:
@@ -742,10 +755,7 @@ def _two_in_all(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 def _replace_card(state: State, fault: Fault, ruling_: Ruling) -> None:
     """The exposed card is put out of play and its receiver takes the next card of the talon."""
-    (card,) = fault.cards
-    holder = _holder(state, card)
-    state.hands &= ~(BIT[card] << (holder << 5))
-    _set(state, out_of_play=state.table.out_of_play + (card,))
+    holder = _put_away(state, fault.cards[0])
     if state.talon_pos < len(state.talon):
         state.hands |= BIT[state.talon[state.talon_pos]] << (holder << 5)
         state.talon_pos += 1
@@ -760,28 +770,27 @@ def _seen_to_bottom(state: State, fault: Fault, ruling_: Ruling) -> None:
 def _set_aside_seen(state: State, fault: Fault, ruling_: Ruling) -> None:
     seen = fault.cards
     state.talon = state.talon[:state.talon_pos] + tuple(c for c in state.talon[state.talon_pos:] if c not in seen)
-    _set(state, out_of_play=state.table.out_of_play + seen)
 
 
 def _must_accept(state: State, fault: Fault, ruling_: Ruling) -> None:
-    _set(state, must_accept=True)
+    """The dealer must grant the next proposal."""
+    _set(state, must_accept=True, because=state.table.because + (("must_accept", ruling_.cites),))
 
 
 def _no_more_tricks(state: State, fault: Fault, ruling_: Ruling) -> None:
     """The thrower's cards take no more tricks: the opponent takes every trick still to play."""
-    p = fault.offender
-    rest = 5 - (state.tricks[0] + state.tricks[1])
-    t = state.tricks
-    state.tricks = (t[0] + rest, t[1]) if p == 1 else (t[0], t[1] + rest)
-    state.played |= state.hands
-    state.hands, state.led, state.cards_played = 0, -1, 10
+    _give_rest(state, 1 - fault.offender, 5 - sum(state.tricks))
+    state.cards_played = 10
     state._score_deal()
 
 
 def _lose_game(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The offender loses the game as it stands, counted by the lot when lot scoring is agreed."""
     winner = 1 - fault.offender
-    state.phase, state.winner, state.lot = OVER, winner, 1
-    _event(state, EventKind.GAME, winner, ruling_, (1,))
+    c = state._c
+    lot = c.lot_table[state.score[fault.offender]] if c.lot_scoring else 1
+    state.phase, state.winner, state.lot = OVER, winner, lot
+    _event(state, EventKind.GAME, winner, ruling_, (lot,))
 
 
 def _not_played(state: State, fault: Fault, ruling_: Ruling) -> None:
@@ -806,12 +815,11 @@ _EFFECTS = {
     Effect.TAKE_BACK: _take_back,
     Effect.LEAD_NAMED: _take_back,         # the named suit stays named in the state taken back
     Effect.REPLAY: _replay,
-    Effect.LESS_ONE: _flag("less_one", "offender"),
-    Effect.OPEN_HAND: _flag("open_hands", "offender"),
+    Effect.LESS_ONE: _flag("less_one", wronged=False),
+    Effect.OPEN_HAND: _flag("open_hands", wronged=False),
     Effect.NO_KING: _no_king,
-    Effect.PLUS_ONE: _flag("plus_one", "wronged"),
+    Effect.PLUS_ONE: _flag("plus_one", wronged=True),
     Effect.MARK_ONE: _mark(1),
-    Effect.MARK_TWO: _mark(2),
     Effect.TWO_IN_ALL: _two_in_all,
     Effect.CORRECT_COUNT: _correct_count,
     Effect.REPLACE_CARD: _replace_card,
@@ -843,14 +851,17 @@ def choices(state: State) -> tuple[act.Choose, ...]:
     return tuple(act.Choose(pending.chooser, o.choice) for o in pending.ruling.options)
 
 
-def king_refusal(state: State, p: int) -> str | None:
-    """Table mode's own refusals of a king's mark: barred as a penalty, or a turned-up king too late."""
+def king_refusal(state: State, p: int) -> Code | None:
+    """Table mode's own refusal of a king's mark: `forfeited` when a penalty bars him."""
     table = state.table
-    if table is None:
-        return None
-    if table.no_king >> p & 1 or table.forfeit >> p & 1:
-        return "forfeited"
+    if table is not None and (table.no_king >> p & 1 or table.forfeit >> p & 1):
+        return Code.FORFEITED
     return None
+
+
+def forfeited(state: State, p: int) -> bool:
+    """Whether `p` marks nothing more in this deal (a false king called late)."""
+    return bool(state.table.forfeit >> p & 1)
 
 
 def open_cards(state: State, player: int) -> tuple[int, ...] | None:

@@ -20,13 +20,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", nargs=2, metavar="HAND", help='the two hands, e.g. "A: KH QH 7S 8S 9C" "B: …"')
     parser.add_argument("--trump", help="the trump suit: S, H, D or C")
     parser.add_argument("--leader", default="A", help="who leads to the next trick (A or B; default A)")
-    parser.add_argument("--ruleset", default="hu-nc", help=f"whose duty of play ({', '.join(available())})")
+    parser.add_argument("--ruleset", default="hu-nc", help=f"whose units the explanation cites ({', '.join(available())}); every witness has the same duty of play")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.ruleset not in available():
         raise InputError(f"unknown ruleset {args.ruleset!r} (known: {', '.join(available())})")
-    solver = Solver(args.ruleset)
+    solver = Solver()
     if args.hands:
         if args.trump is None:
             raise InputError("--hands needs --trump (S, H, D or C)")
@@ -75,16 +75,12 @@ def _batch(solver: Solver) -> int:
             if not isinstance(data, dict) or set(data) - {"hands", "trump", "leader"}:
                 raise ValueError('a line is {"hands": …, "trump": …, "leader": …}')
             position = _position(data.get("hands"), data.get("trump"), data.get("leader", "A"))
-        except json.JSONDecodeError as error:
-            error = ValueError(f"not JSON: {error.msg} (column {error.colno})")
+        except ValueError as error:            # a json.JSONDecodeError is one too
             failed = True
-            print(f"ecarte solve: line {number}: {error}", file=sys.stderr)
-            print(json.dumps({"error": f"line {number}: {error}"}), flush=True)
-            continue
-        except ValueError as error:
-            failed = True
-            print(f"ecarte solve: line {number}: {error}", file=sys.stderr)
-            print(json.dumps({"error": f"line {number}: {error}"}), flush=True)
+            problem = f"not JSON: {error.msg} (column {error.colno})" if isinstance(error, json.JSONDecodeError) \
+                else str(error)
+            print(f"ecarte solve: line {number}: {problem}", file=sys.stderr)
+            print(json.dumps({"error": f"line {number}: {problem}"}), flush=True)
             continue
         solution = solver.solve(position)
         print(json.dumps({"tricks": {"A": solution.tricks[0], "B": solution.tricks[1]},

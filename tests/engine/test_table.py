@@ -268,4 +268,55 @@ def test_a_choice_kept_for_the_exchange_falls_due_when_the_elder_discards():
 def test_a_choice_kept_for_the_exchange_lapses_if_the_elder_stands():
     state = table("de-scheicher", talon="KD QD JD")
     act(state, "B turn-up KD", "A stand")
-    assert state.phase is PLAY and state.table.deferred is not None
+    assert state.phase is PLAY and refusal(state, "A choose set-aside") == "no-choice"
+    act(state, "A play 7S", "B play QS", "B play 9C", "A play QH", "A play JH", "B play 8C", "A play AH",
+        "B play 7D", "A play 8S", "B play KS")
+    assert state.phase == "deal"                       # the deal was played out without the choice
+
+
+@pytest.mark.parametrize("line", ["A extra KD", "B short KS", "A leave", "B turn-up KD", "B expose KS",
+                                  "A false-pack", "B reshuffle"])
+def test_what_a_witness_does_not_rule_on_is_refused_and_changes_nothing(line):
+    state = table("en-wiki")
+    assert refusal(state, line) in ("no-ruling", "wrong-phase")
+
+
+def test_a_refused_action_during_a_remedy_changes_nothing():
+    state = table()
+    act(state, "A stand", "B play KS")                 # led out of turn: A may keep it by playing on
+    assert refusal(state, "A play KD") == "not-in-hand"
+    assert refusal(state, "B play QS") == "wrong-turn"
+    assert state.phase is REMEDY
+
+
+def test_a_refused_play_to_a_dropped_card_changes_nothing():
+    state = table()
+    act(state, "A stand", "A drop 8S")
+    assert refusal(state, "B play KD") == "not-in-hand"
+    assert state.led < 0
+
+
+def test_the_named_suit_is_spent_once_a_card_led_against_it_stands():
+    state = table()
+    act(state, "A stand", "A name S", "A play QH", "B choose keep", "B play 7D")
+    act(state, "A play JH")                            # A won; his next lead is free
+    assert state.cards_played == 3
+
+
+def test_the_dealer_is_offered_the_mark_of_a_turned_up_king_until_he_looks():
+    state = table(turnup="KH", talon="KD QD JD")
+    assert "B mark-king" in [str(a) for a in state.legal_actions()]
+    act(state, "B look")
+    assert "B mark-king" not in [str(a) for a in state.legal_actions()]
+
+
+def test_apply_index_keeps_table_mode_books_as_apply_does():
+    one, two = table(), table()
+    one.apply(parse_action("A propose"))
+    two.apply_index([str(a) for a in two.legal_actions()].index("A propose"))
+    assert one.fingerprint() == two.fingerprint()
+
+
+def test_a_ruling_may_not_take_back_what_was_never_played():
+    with pytest.raises(ValueError, match="take-back"):
+        read_rulings({"leave": {"any": {"cites": ["hu-nc.53"], "remedy": ["take-back"]}}}, "hu-nc", "hu-nc.toml")
