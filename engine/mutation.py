@@ -84,6 +84,7 @@ class Equivalence:
     line: int | None = None
 
     def names(self, ruleset: str, parameter: str, value: Any) -> bool:
+        """Whether this entry is about that mutation."""
         return (self.ruleset, self.parameter, _key(self.value)) == (ruleset, parameter, _key(value))
 
 
@@ -111,6 +112,7 @@ class Mutation:
 
     @property
     def killed(self) -> bool:
+        """Whether some scenario fails under the mutation."""
         return bool(self.failing)
 
     def as_json(self) -> dict[str, Any]:
@@ -129,6 +131,7 @@ class ParameterCheck:
 
     @property
     def pinning(self) -> Pinning:
+        """What the scenarios do to this parameter's mutations."""
         if not self.mutations:
             return Pinning.NO_ALTERNATIVE
         if all(m.equivalent and not m.killed for m in self.mutations):
@@ -149,10 +152,12 @@ class MutationReport:
     seconds: float
 
     def count(self, pinning: Pinning) -> int:
+        """How many parameters are in that state."""
         return sum(c.pinning is pinning for c in self.checks)
 
     @property
     def mutations(self) -> list[Mutation]:
+        """Every mutation made, in order."""
         return [m for c in self.checks for m in c.mutations]
 
     def summary(self) -> dict[str, Any]:

@@ -188,6 +188,7 @@ def choose(state: State, action: act.Choose) -> None:
 
 
 def _resume(state: State, pending: Pending) -> None:
+    """The remedy is chosen: the game goes back to the phase and turn it waited in."""
     _set(state, pending=None)
     state.phase, state.turn = pending.phase, pending.turn
 
@@ -236,6 +237,7 @@ def drawn_several(state: State, action: act.Draw) -> tuple[int, int]:
 
 
 def _in_deal(state: State, what: str) -> None:
+    """Refuse an irregularity of a deal when no deal is under way."""
     if state.table is None or state.phase is DEAL:
         raise IllegalAction(Code.WRONG_PHASE, f"no {what} in phase {state.phase.value}: no deal is under way")
 
@@ -360,6 +362,7 @@ def _trick_taken(state: State, action: act.Irregular) -> None:
 
 
 def _return_trick(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The trick taken wrongly goes back to the player who won it."""
     p = fault.offender
     t = state.tricks
     state.tricks = (t[0] - 1, t[1] + 1) if p == 0 else (t[0] + 1, t[1] - 1)
@@ -637,6 +640,7 @@ def _give_rest(state: State, p: int, rest: int) -> int:
 # ---- the effects of remedies -----------------------------------------------------------
 
 def _keep(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The game goes on as it is."""
     pass
 
 
@@ -657,12 +661,14 @@ def _void_game(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _redeal_pass(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The deal is void and passes to the other player."""
     dealer = state.dealer
     _redeal(state, fault, ruling_)
     state.dealer = 1 - dealer
 
 
 def _take_back(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The state before the faulty card comes back (its log stays)."""
     state._restore_values(fault.snapshot)
 
 
@@ -714,6 +720,7 @@ def _unmark_king(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _return_extra(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The card too many goes back on top of the talon."""
     (card,) = fault.cards
     holder = _holder(state, card)
     state.hands &= ~(BIT[card] << (holder << 5))
@@ -743,10 +750,12 @@ def _take_missing(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _correct_count(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """A card too many is put away, a card lacking taken from the talon."""
     (_set_aside_extra if fault.extra else _take_missing)(state, fault, ruling_)
 
 
 def _two_in_all(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The wronged player's points for the deal are made up to two."""
     wronged = 1 - fault.offender
     short = 2 - state.deal_points[wronged]
     if short > 0 and state.phase is not OVER:
@@ -762,12 +771,14 @@ def _replace_card(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _seen_to_bottom(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The cards turned up by mistake go to the bottom of the talon, in order."""
     seen = fault.cards
     rest = tuple(c for c in state.talon[state.talon_pos:] if c not in seen)
     state.talon = state.talon[:state.talon_pos] + rest + seen
 
 
 def _set_aside_seen(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The cards turned up by mistake are put out of play."""
     seen = fault.cards
     state.talon = state.talon[:state.talon_pos] + tuple(c for c in state.talon[state.talon_pos:] if c not in seen)
 
@@ -794,6 +805,7 @@ def _lose_game(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 
 def _not_played(state: State, fault: Fault, ruling_: Ruling) -> None:
+    """The dropped card stays in the hand; it counts as led if the opponent plays to it."""
     _set(state, dropped=(fault.offender, fault.cards[0]))
 
 
