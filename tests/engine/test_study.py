@@ -1,0 +1,52 @@
+"""The jeux-de-règle study: the same figures for any number of workers, honest intervals, clear errors."""
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cards import parse_card
+from engine.study import Tally, category, jeux_de_regle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_study_is_the_same_for_any_number_of_workers_and_different_for_another_seed():
+    one = jeux_de_regle(45_000, seed=5, workers=1)
+    two = jeux_de_regle(45_000, seed=5, workers=2)
+    assert one == two and sum(t.deals for t in one) == 45_000
+    assert jeux_de_regle(45_000, seed=6, workers=1) != one
+
+
+def test_three_trumps_make_three_tricks_far_more_often_than_no_trump():
+    by = {t.category: t for t in jeux_de_regle(40_000, seed=2)}
+    clause_a, none = by["en-wiki.s9.p1.a"], by["outside: 0 trump(s)"]
+    assert clause_a.interval()[0] > none.interval()[1]
+
+
+@pytest.mark.parametrize("made, deals, low, high", [(0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (50, 100, 0.4038, 0.5962)])
+def test_the_wilson_interval(made, deals, low, high):
+    found = Tally("x", deals, made).interval()
+    assert found == pytest.approx((low, high), abs=1e-4)
+
+
+def test_an_empty_category_has_no_share():
+    assert math.isnan(Tally("x", 0, 0).share)
+
+
+def test_hands_are_sorted_into_the_clauses_and_beside_them():
+    hand = tuple(parse_card(c) for c in "KH QH JH 7S 8C".split())
+    assert category(hand, 1) == "en-wiki.s9.p1.a"
+    assert category(tuple(parse_card(c) for c in "7S 8S 9D 7C 8D".split()), 1) == "outside: 0 trump(s)"
+
+
+def test_the_command_prints_json_and_refuses_nonsense():
+    run = subprocess.run([sys.executable, "-m", "ecarte.cli", "study", "jeux-de-regle", "--deals", "3000",
+                          "--workers", "1", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    data = json.loads(run.stdout)
+    assert run.returncode == 0 and sum(c["deals"] for c in data["categories"]) == 3000
+    bad = subprocess.run([sys.executable, "-m", "ecarte.cli", "study", "jeux-de-regle", "--deals", "0"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
