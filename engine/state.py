@@ -320,7 +320,8 @@ class State:
         try:
             handler = _HANDLERS[action.__class__]
             if self.phase is REMEDY and handler is not _table.choose:
-                _table.during_remedy(self, action)      # the chooser acting on keeps the game as it is
+                if _table.during_remedy(self, action):  # the chooser acting on keeps the game as it is
+                    return
             handler(self, action)
             if self.table is not None and action.__class__ in _LOOKING:
                 _table.looks(self, action.player)

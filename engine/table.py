@@ -67,6 +67,7 @@ class TableDeal:
     uncalled: tuple[Fault, ...] = ()                     # faults that stand until someone calls them
     pending: Pending | None = None
     deferred: Pending | None = None                      # a choice the elder makes when he exchanges
+    discard_held: act.Discard | None = None               # his discard, named before that choice
     dropped: tuple[int, int] | None = None               # (player, card) dropped by the leader, not played
     turnup_king_due: bool = False  # a turned-up king the dealer has still to mark
     because: tuple[tuple[str, tuple[str, ...]], ...] = ()  # each penalty flag set, with its ruling's units
@@ -185,6 +186,12 @@ def choose(state: State, action: act.Choose) -> None:
     state._history.append(action)
     _resume(state, pending)
     apply_option(state, pending.fault, pending.ruling, option)
+    held = state.table.discard_held if state.table is not None else None   # a void deal has no table
+    if held is not None:                     # the discard named before the choice is made now
+        _set(state, discard_held=None)
+        recorded = len(state._history)
+        state._discard(held)
+        del state._history[recorded:]
 
 
 def _resume(state: State, pending: Pending) -> None:
@@ -193,10 +200,21 @@ def _resume(state: State, pending: Pending) -> None:
     state.phase, state.turn = pending.phase, pending.turn
 
 
-def during_remedy(state: State, action: act.PlayerAction) -> None:
+def during_remedy(state: State, action: act.PlayerAction) -> bool:
     """An ordinary action while a remedy waits: the chooser who acts on keeps the game as it is
-    (the caller puts the state back if the action is then refused); anyone else is refused."""
+    (the caller puts the state back if the action is then refused); anyone else is refused.
+
+    A choice made as the elder exchanges may also follow his discard: the discard is then held
+    until he chooses, and True says the action is taken care of."""
     pending = state.table.pending
+    if pending.ruling.at_exchange and isinstance(action, act.Discard) and action.player == pending.chooser \
+            and state.table.discard_held is None:
+        trial = state.copy()                 # a discard that could not be made is refused now
+        trial.phase, trial.turn, trial.table = pending.phase, pending.turn, replace(trial.table, pending=None)
+        trial._discard(action)
+        state._history.append(action)
+        _set(state, discard_held=action)
+        return True
     keep = pending.ruling.option(Choice.KEEP)
     if action.player != pending.chooser or keep is None:
         raise IllegalAction(Code.WRONG_TURN, f"{PLAYERS[pending.chooser]} must first choose a remedy"
@@ -204,6 +222,7 @@ def during_remedy(state: State, action: act.PlayerAction) -> None:
                             f"table.{pending.ruling.kind}", pending.ruling.cites)
     _resume(state, pending)
     apply_option(state, pending.fault, pending.ruling, keep)
+    return False
 
 
 # ---- the irregularities written as verbs -----------------------------------------------

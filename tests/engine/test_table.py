@@ -320,3 +320,13 @@ def test_apply_index_keeps_table_mode_books_as_apply_does():
 def test_a_ruling_may_not_take_back_what_was_never_played():
     with pytest.raises(ValueError, match="take-back"):
         read_rulings({"leave": {"any": {"cites": ["hu-nc.53"], "remedy": ["take-back"]}}}, "hu-nc", "hu-nc.toml")
+
+
+def test_the_elder_may_name_his_discard_before_the_choice_kept_for_his_exchange():
+    first, second = table("de-scheicher", talon="KD QD JD"), table("de-scheicher", talon="KD QD JD")
+    act(first, "B turn-up KD", "A propose", "B accept", "A choose set-aside", "A discard 7S")
+    act(second, "B turn-up KD", "A propose", "B accept", "A discard 7S")
+    assert refusal(second, "A discard 8S") == "wrong-turn"          # one discard is held, not two
+    act(second, "A choose set-aside")
+    assert first.hand(0) == second.hand(0) and first.phase == second.phase
+    assert refusal(table("de-scheicher", talon="KD QD JD"), "A discard KS") in ("wrong-phase", "wrong-turn")
