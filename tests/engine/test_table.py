@@ -167,10 +167,9 @@ def test_rulings_are_read_per_case_and_role():
 
 # ---- undo and copy keep working --------------------------------------------------------------
 
-def test_undo_takes_back_faults_and_remedies_one_by_one():
+def undone_step_by_step(lines: list[str]) -> None:
+    """Apply the lines at a table, then undo them one by one: each state before must come back."""
     state = table()
-    lines = ["A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S", "B play 8C", "B call renonce",
-             "A play QH", "B play 7D"]
     prints = []
     for line in lines:
         prints.append(state.fingerprint())
@@ -178,6 +177,11 @@ def test_undo_takes_back_faults_and_remedies_one_by_one():
     for before in reversed(prints):
         state.undo()
         assert state.fingerprint() == before
+
+
+def test_undo_takes_back_faults_and_remedies_one_by_one():
+    undone_step_by_step(["A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S", "B play 8C",
+                         "B call renonce", "A play QH", "B play 7D"])
 
 
 @settings(max_examples=40, deadline=None)
@@ -224,14 +228,7 @@ def test_a_copy_is_independent_in_table_mode():
     ["A stand", "A drop 8S", "A play QH"],                       # the leader leads another card
 ])
 def test_undo_across_a_dropped_card(lines):
-    state = table()
-    prints = []
-    for line in lines:
-        prints.append(state.fingerprint())
-        act(state, line)
-    for before in reversed(prints):
-        state.undo()
-        assert state.fingerprint() == before
+    undone_step_by_step(lines)
 
 
 def test_a_deal_can_wait_for_its_turn_up_at_the_table():
