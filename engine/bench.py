@@ -18,8 +18,6 @@ from itertools import permutations
 
 from . import actions as act
 from .cards import mask_of, shuffled
-from .dd_compiled import value
-from .solver import Position, Solver
 from .state import DEAL, DISCARD, OVER, State
 
 Deals = Callable[[int], None]
@@ -128,6 +126,8 @@ def measure_solver(seconds: float = 3.0, seed: int = 1) -> dict[str, float]:
     """Double-dummy solves per CPU second on random positions of five cards each (a random trump
     and leader): `dd_solves_per_s` with the optimal line, as `ecarte solve` answers, and
     `dd_values_per_s` for the value alone (what a study needs), each from scratch."""
+    from .dd_compiled import value           # numba compiles on import: only when solving is measured
+    from .solver import Position, Solver
     rng = random.Random(seed)
     solver = Solver()
     positions = []

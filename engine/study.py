@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .cards import mask_of, shuffled
 from .dd_compiled import value
+from .intervals import wilson
 from .policies import jeu_de_regle
 
 CHUNK = 20_000
@@ -37,15 +38,9 @@ class Tally:
         """The share of deals in which the elder took three tricks or more."""
         return self.made / self.deals if self.deals else math.nan
 
-    def interval(self, z: float = 1.959964) -> tuple[float, float]:
-        """The Wilson score interval of the share (95% by default)."""
-        n = self.deals
-        if not n:
-            return math.nan, math.nan
-        p = self.made / n
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return centre - half, centre + half
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of the share."""
+        return wilson(self.made, self.deals)
 
 
 def category(hand: tuple[int, ...], trump: int) -> str:
@@ -56,8 +51,14 @@ def category(hand: tuple[int, ...], trump: int) -> str:
     return f"outside: {sum(1 for c in hand if c >> 3 == trump)} trump(s)"
 
 
-def _chunk(task: tuple[int, int, int]) -> Counter:
-    """Deal `count` random deals from the chunk's own seed; count deals and threes per category."""
+Task = tuple[int, int, int]
+"""A chunk of a study: the study's seed, the chunk's index, how many deals it holds."""
+Mapper = Callable[[Callable[[Task], Counter], list[Task]], Iterable[Counter]]
+"""How chunks are counted: in this process, in local worker processes, or on a Dask cluster."""
+
+
+def count_chunk(task: Task) -> Counter:
+    """Deal the chunk's deals from its own seed; count deals and threes per category of the elder's hand."""
     seed, index, count = task
     rng = random.Random(seed * 1_000_003 + index)
     tally: Counter = Counter()
@@ -72,32 +73,56 @@ def _chunk(task: tuple[int, int, int]) -> Counter:
     return tally
 
 
-def _tasks(deals: int, seed: int) -> Iterator[tuple[int, int, int]]:
-    for index, start in enumerate(range(0, deals, CHUNK)):
-        yield seed, index, min(CHUNK, deals - start)
+def tasks(deals: int, seed: int) -> list[Task]:
+    """The chunks of a study of `deals` deals."""
+    if deals < 1:
+        raise ValueError("a study needs at least one deal")
+    return [(seed, index, min(CHUNK, deals - start)) for index, start in enumerate(range(0, deals, CHUNK))]
 
 
-def jeux_de_regle(deals: int, seed: int = 1, workers: int = 1,
-                  progress: Callable[[int], None] | None = None) -> list[Tally]:
-    """The elder's three tricks per category over `deals` random deals, on `workers` processes.
+def local(workers: int) -> Mapper:
+    """Count chunks in this process (one worker) or in a pool of local worker processes."""
+    if workers < 1:
+        raise ValueError("a study needs at least one worker")
 
-    `progress` is called with the number of deals done after each chunk."""
-    if deals < 1 or workers < 1:
-        raise ValueError("a study needs at least one deal and one worker")
+    def mapper(function: Callable[[Task], Counter], chunks: list[Task]) -> Iterator[Counter]:
+        if workers == 1:
+            yield from map(function, chunks)
+            return
+        with ProcessPoolExecutor(workers) as pool:
+            yield from pool.map(function, chunks)
+    return mapper
+
+
+def jeux_de_regle(deals: int, seed: int = 1, workers: int = 1, progress: Callable[[int], None] | None = None,
+                  mapper: Mapper | None = None) -> list[Tally]:
+    """The elder's three tricks per category over `deals` random deals: counted on `workers` local
+    processes, or by `mapper` (a Dask cluster's); `progress` hears the deals done after each chunk."""
+    chunks = tasks(deals, seed)
     total: Counter = Counter()
-    tasks = list(_tasks(deals, seed))
-    if workers == 1:
-        results: Iterator[Counter] = map(_chunk, tasks)
-    else:
-        pool = ProcessPoolExecutor(workers)
-        results = pool.map(_chunk, tasks)
-    try:
-        for task, counted in zip(tasks, results):
-            total.update(counted)
-            if progress:
-                progress(task[2])
-    finally:
-        if workers > 1:
-            pool.shutdown()
+    for task, counted in zip(chunks, (mapper or local(workers))(count_chunk, chunks)):
+        total.update(counted)
+        if progress:
+            progress(task[2])
     kinds = sorted({kind for kind, _ in total}, key=lambda k: (k.startswith("outside"), k))
     return [Tally(kind, total[kind, "deals"], total[kind, "made"]) for kind in kinds]
+
+
+TESTED: dict[str, tuple[str, ...]] = {
+    "en-wiki.s9.p1.a": ("en-wiki.s9.p1.a", "de-scheicher.11.2.a"),
+    **{f"en-wiki.s9.p1.{c}": (f"en-wiki.s9.p1.{c}",)
+       for c in ("b.i1", "b.i2", "b.i3", "c.i1", "c.i2", "c.i3", "d.i1", "d.i2")},
+}
+"""The units each category of the study tests: a clause of the list (de-scheicher keeps only clause a);
+the hands outside the clauses are set beside the list as a whole (`OUTSIDE`)."""
+OUTSIDE = ("en-wiki.s9.p1", "de-scheicher.11.1")
+
+
+def record(tallies: list[Tally], deals: int, seed: int) -> dict:
+    """The study as the corpus keeps it: how it was made, and each category's figures and units."""
+    return {"study": "jeux-de-regle", "made_by": f"ecarte study jeux-de-regle --deals {deals} --seed {seed} --record",
+            "method": "random deals; the elder plays without proposing and leads; both sides play perfectly,"
+                      " each seeing every card (double-dummy: an upper bound at the table); Wilson 95% intervals",
+            "deals": deals, "seed": seed,
+            "categories": [{"category": t.category, "deals": t.deals, "made": t.made,
+                            "units": list(TESTED.get(t.category, OUTSIDE))} for t in tallies]}

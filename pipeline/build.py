@@ -28,7 +28,8 @@ from . import (align, collate, correct, link, normalize, normalize_check, normat
 from .errors import InputError
 from .facsimile import link_lines
 from .model import Witness, WitnessText
-from .paths import CATALOGUE, CORPUS, EDITORIAL, SCENARIOS, SOURCES, TEI
+from .paths import ANALYSIS, CATALOGUE, CORPUS, EDITORIAL, SCENARIOS, SOURCES, TEI
+from .tei.analysis import check_units
 
 CORPUS_FILE = "ecarte.xml"
 
@@ -133,6 +134,7 @@ def _variants(c: Made) -> None:
 def _tei(c: Made) -> None:
     context = tei.load_context(CORPUS)
     texts = list(c.texts.values())
+    check_units(context.findings, {u.id for t in texts for u in t.walk()}, ANALYSIS)
     c.documents = {f"{t.witness.siglum}.xml": tei.witness_document(
         t.witness, t.units, context, [c.witnesses[s] for s in t.witness.made_from], _omitted(c, t.witness),
         t.facsimile)

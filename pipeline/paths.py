@@ -9,6 +9,7 @@ CORPUS = Path(os.environ.get("ECARTE_CORPUS") or ROOT / "corpus")
 SOURCES = CORPUS / "sources"
 CATALOGUE = SOURCES / "witnesses.toml"
 EDITORIAL = CORPUS / "editorial"
+ANALYSIS = CORPUS / "analysis"
 TEI = CORPUS / "tei"
 TRAINING = CORPUS / "training"
 SCHEMA = ROOT / "schema"

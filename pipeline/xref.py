@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from .paths import ANALYSIS
+from .tei.analysis import read_findings
 from . import corpus, link, normalize
 from .errors import InputError
 from .model import Link, Origin, Relation, Unit, headings_over
@@ -69,6 +71,7 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
     record["rules"] = rules.get(unit.id, [])
     record["scenarios"] = scenarios.get(unit.id, [])
     record["variants"] = variants.get(unit.id, [])
+    record["analysis"] = [f.text for f in read_findings(ANALYSIS).get(unit.id, [])]
     return record
 
 
@@ -120,4 +123,5 @@ def describe(unit_id: str) -> str:
     lines += [f"variant point: {p}" for p in record["variants"]]
     lines += [f"rule: {line}" for line in link.rule_lines(unit_id)]
     lines += [f"scenario: {s['id']} [{s['status']}]" for s in record["scenarios"]]
+    lines += [f"analysis: {text}" for text in record["analysis"]]
     return "\n".join(lines).rstrip() + "\n"

@@ -4,13 +4,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import available, load
 from engine.cards import SUIT_NAMES, SUITS, card_name, parse_card
 from engine.duty import BEATS, answer
-from engine.solver import Position, Solution, Solver
 from pipeline.errors import InputError
+
+if TYPE_CHECKING:
+    from engine.solver import Position, Solution, Solver
 
 NAME = "solve"
 HELP = "double-dummy value of a position: --hands for people, else JSON lines on stdin (CONTRACT.md §5)"
@@ -24,6 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.solver import Solver           # numba compiles on import: only when `solve` runs
     if args.ruleset not in available():
         raise InputError(f"unknown ruleset {args.ruleset!r} (known: {', '.join(available())})")
     solver = Solver()
@@ -53,6 +56,7 @@ def _hands_text(texts: list[str]) -> dict[str, list[str]]:
 
 def _position(hands: Any, trump: Any, leader: Any) -> Position:
     """A position from the contract's fields; ValueError naming the problem."""
+    from engine.solver import Position
     if not isinstance(hands, dict) or set(hands) != {"A", "B"} or not all(
             isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands.values()):
         raise ValueError('hands must be {"A": [cards], "B": [cards]}')

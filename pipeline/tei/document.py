@@ -113,6 +113,7 @@ class _Writer:
         self.categories = context.categories
         self.pointers = Pointers(witness.siglum) if witness.meta.get("collate_with") else None
         self.facsimile = facsimile
+        self.findings = context.findings
 
     def blocks(self, units: list[Unit], group: str) -> list[etree._Element]:
         """Block elements for sibling units; a HEADING opens a div of type `group` holding what follows it."""
@@ -140,6 +141,8 @@ class _Writer:
             holder.append(el("gap", {"reason": unit.gap_after}))
         if unit.printed_label:
             _place_label(element, unit)
+        for finding in self.findings.get(unit.id, ()):   # a study's figure beside the paragraph it tests
+            element.append(el("note", {"type": "analysis", "target": f"#{unit.id}"}, text=finding.text))
         return element
 
     def _content(self, element: etree._Element, unit: Unit) -> etree._Element:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from .analysis import Finding, read_findings
 from .. import __version__
 from ..collate import tokens
 from ..errors import InputError
@@ -137,6 +138,7 @@ class TeiContext:
     versions: tuple[Version, ...] = ()                         # of the corpus, oldest first
     foreign: ForeignWords | None = None
     losses: Losses | None = None
+    findings: dict[str, list[Finding]] = field(default_factory=dict)   # unit id → the studies' notes on it
 
 
 def load_context(corpus: Path) -> TeiContext:
@@ -146,7 +148,8 @@ def load_context(corpus: Path) -> TeiContext:
     principles = Principles.load(editorial / "principles.toml")
     categories, _ = read_normativity(editorial / "normativity.toml")
     return TeiContext(principles, dict(categories), __version__, read_versions(editorial / "revisions.toml"),
-                      read_foreign(editorial / "foreign.toml"), read_losses(editorial / "losses.toml"))
+                      read_foreign(editorial / "foreign.toml"), read_losses(editorial / "losses.toml"),
+                      read_findings(corpus / "analysis"))
 
 
 def category_id(siglum: str, reason: str) -> str:

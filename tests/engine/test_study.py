@@ -50,3 +50,22 @@ def test_the_command_prints_json_and_refuses_nonsense():
     bad = subprocess.run([sys.executable, "-m", "ecarte.cli", "study", "jeux-de-regle", "--deals", "0"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_dask_cluster_counts_the_same_as_this_process():
+    from distributed import Client, LocalCluster
+
+    from ecarte.commands.study import dask_mapper
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster) as client:
+        assert jeux_de_regle(45_000, seed=5, mapper=dask_mapper(client)) == jeux_de_regle(45_000, seed=5)
+
+
+def test_an_unreachable_dask_scheduler_is_a_clear_error_within_seconds():
+    import time
+
+    from ecarte.commands.study import dask_client
+    from pipeline.errors import InputError
+    start = time.monotonic()
+    with pytest.raises(InputError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:1"):
+        dask_client("tcp://127.0.0.1:1", timeout=1.0)
+    assert time.monotonic() - start < 10
