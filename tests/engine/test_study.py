@@ -69,3 +69,12 @@ def test_an_unreachable_dask_scheduler_is_a_clear_error_within_seconds():
     with pytest.raises(InputError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:1"):
         dask_client("tcp://127.0.0.1:1", timeout=1.0)
     assert time.monotonic() - start < 10
+
+
+def test_the_plot_is_written_in_png_and_svg_and_the_svg_is_the_same_each_time(tmp_path):
+    command = [sys.executable, "-m", "ecarte.cli", "study", "jeux-de-regle", "--deals", "2000", "--workers", "1"]
+    first, second = tmp_path / "one", tmp_path / "two"
+    for folder in (first, second):
+        assert subprocess.run(command + ["--plot", str(folder)], cwd=ROOT, capture_output=True, timeout=120).returncode == 0
+    assert (first / "jeux-de-regle.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (first / "jeux-de-regle.svg").read_bytes() == (second / "jeux-de-regle.svg").read_bytes()
