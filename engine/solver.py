@@ -126,7 +126,3 @@ class ReferenceSolver:
         self._known[key] = packed
         return packed
 
-
-def solve(position: Position) -> Solution:
-    """Solve one position (the compiled search)."""
-    return Solver().solve(position)

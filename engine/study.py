@@ -9,46 +9,30 @@ worker processes; the shares come with Wilson 95% intervals.
 """
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
-from .cards import mask_of, shuffled
+from .cards import mask_of, shuffled, suit_of
 from .dd_compiled import value
-from .intervals import wilson
+from .intervals import Tally
 from .policies import jeu_de_regle
 
 CHUNK = 20_000
 """Deals per chunk: each chunk is dealt from its own seed, so the result does not depend on the workers."""
 
 
-@dataclass(frozen=True)
-class Tally:
-    """One category of the elder's hand: how many deals fell in it and in how many he took three tricks."""
-
-    category: str
-    deals: int
-    made: int
-
-    @property
-    def share(self) -> float:
-        """The share of deals in which the elder took three tricks or more."""
-        return self.made / self.deals if self.deals else math.nan
-
-    def interval(self) -> tuple[float, float]:
-        """The Wilson 95% interval of the share."""
-        return wilson(self.made, self.deals)
+OUTSIDE = "outside: "
+"""The prefix of the categories of hands that are no jeu de règle (`outside: 2 trump(s)`)."""
 
 
 def category(hand: tuple[int, ...], trump: int) -> str:
-    """The jeu-de-règle clause (a unit id) a hand meets, or `outside: N trumps` for the others."""
+    """The jeu-de-règle clause (a unit id) a hand meets, or `outside: N trump(s)` for the others."""
     clause = jeu_de_regle(hand, trump)
     if clause:
         return clause
-    return f"outside: {sum(1 for c in hand if c >> 3 == trump)} trump(s)"
+    return f"{OUTSIDE}{sum(1 for c in hand if suit_of(c) == trump)} trump(s)"
 
 
 Task = tuple[int, int, int]
@@ -60,12 +44,12 @@ Mapper = Callable[[Callable[[Task], Counter], list[Task]], Iterable[Counter]]
 def count_chunk(task: Task) -> Counter:
     """Deal the chunk's deals from its own seed; count deals and threes per category of the elder's hand."""
     seed, index, count = task
-    rng = random.Random(seed * 1_000_003 + index)
+    rng = random.Random(f"{seed}:{index}")       # a string seed: -1 and 1 are not the same study
     tally: Counter = Counter()
     for _ in range(count):
         pack = shuffled(rng)
         elder, dealer, turnup = pack[:5], pack[5:10], pack[10]
-        trump = turnup >> 3
+        trump = suit_of(turnup)
         kind = category(elder, trump)
         tally[kind, "deals"] += 1
         if value(mask_of(elder), mask_of(dealer), trump, 0) >= 3:
@@ -100,29 +84,34 @@ def jeux_de_regle(deals: int, seed: int = 1, workers: int = 1, progress: Callabl
     processes, or by `mapper` (a Dask cluster's); `progress` hears the deals done after each chunk."""
     chunks = tasks(deals, seed)
     total: Counter = Counter()
-    for task, counted in zip(chunks, (mapper or local(workers))(count_chunk, chunks)):
+    for task, counted in zip(chunks, (mapper or local(workers))(count_chunk, chunks), strict=True):
         total.update(counted)
         if progress:
             progress(task[2])
-    kinds = sorted({kind for kind, _ in total}, key=lambda k: (k.startswith("outside"), k))
+    kinds = sorted({kind for kind, _ in total}, key=lambda k: (k.startswith(OUTSIDE), k))
     return [Tally(kind, total[kind, "deals"], total[kind, "made"]) for kind in kinds]
 
 
-TESTED: dict[str, tuple[str, ...]] = {
-    "en-wiki.s9.p1.a": ("en-wiki.s9.p1.a", "de-scheicher.11.2.a"),
-    **{f"en-wiki.s9.p1.{c}": (f"en-wiki.s9.p1.{c}",)
-       for c in ("b.i1", "b.i2", "b.i3", "c.i1", "c.i2", "c.i3", "d.i1", "d.i2")},
-}
-"""The units each category of the study tests: a clause of the list (de-scheicher keeps only clause a);
-the hands outside the clauses are set beside the list as a whole (`OUTSIDE`)."""
-OUTSIDE = ("en-wiki.s9.p1", "de-scheicher.11.1")
+PARALLEL = {"en-wiki.s9.p1.a": ("de-scheicher.11.2.a",)}
+"""Other witnesses' units stating a clause (de-scheicher's list survives in clause a only)."""
+LIST = ("en-wiki.s9.p1", "de-scheicher.11.2")
+"""The lists as a whole: the hands outside the clauses are noted beside them."""
+SOURCES = ("engine/study.py", "engine/policies.py", "engine/duty.py", "engine/dd_compiled.py", "engine/cards.py")
+"""The code a study's figures depend on: the record keeps a digest of each, and the build stops if one
+has changed since (the figures would be stale)."""
 
 
-def record(tallies: list[Tally], deals: int, seed: int) -> dict:
-    """The study as the corpus keeps it: how it was made, and each category's figures and units."""
+def units_tested(kind: str) -> tuple[str, ...]:
+    """The units a category's figure is noted on: its clause (and the parallel clauses), or the lists."""
+    return LIST if kind.startswith(OUTSIDE) else (kind, *PARALLEL.get(kind, ()))
+
+
+def record(tallies: list[Tally], deals: int, seed: int, digests: dict[str, str]) -> dict:
+    """The study as the corpus keeps it: how it was made, the code it was made with, each category's
+    figures and the units they are noted on."""
     return {"study": "jeux-de-regle", "made_by": f"ecarte study jeux-de-regle --deals {deals} --seed {seed} --record",
             "method": "random deals; the elder plays without proposing and leads; both sides play perfectly,"
                       " each seeing every card (double-dummy: an upper bound at the table); Wilson 95% intervals",
-            "deals": deals, "seed": seed,
+            "deals": deals, "seed": seed, "code": digests,
             "categories": [{"category": t.category, "deals": t.deals, "made": t.made,
-                            "units": list(TESTED.get(t.category, OUTSIDE))} for t in tallies]}
+                            "units": list(units_tested(t.category))} for t in tallies]}

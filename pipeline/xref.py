@@ -7,7 +7,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .paths import ANALYSIS
-from .tei.analysis import read_findings
+from .tei.analysis import Finding, read_findings
 from . import corpus, link, normalize
 from .errors import InputError
 from .model import Link, Origin, Relation, Unit, headings_over
@@ -55,7 +55,7 @@ def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
 
 
 def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
-          variants: dict[str, list[str]]) -> dict:
+          variants: dict[str, list[str]], findings: dict[str, list[Finding]]) -> dict:
     """The xref record of one unit (CONTRACT.md §3)."""
     unit = place.unit
     record = {"id": unit.id, "witness": unit.witness, "text": unit.text,
@@ -71,7 +71,7 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
     record["rules"] = rules.get(unit.id, [])
     record["scenarios"] = scenarios.get(unit.id, [])
     record["variants"] = variants.get(unit.id, [])
-    record["analysis"] = [f.text for f in read_findings(ANALYSIS).get(unit.id, [])]
+    record["analysis"] = [f.text for f in findings.get(unit.id, [])]
     return record
 
 
@@ -95,7 +95,8 @@ def xref(unit_id: str | None = None) -> list[dict]:
     rules, scenarios = corpus.engine_links().rules, corpus.conformance_report().by_unit()
     variants = points_by_unit(corpus.variant_points())
     chosen = [by_id[unit_id]] if unit_id else list(by_id.values())
-    return [entry(place, by_id, rules, scenarios, variants) for place in chosen]
+    findings = read_findings(ANALYSIS)
+    return [entry(place, by_id, rules, scenarios, variants, findings) for place in chosen]
 
 
 def describe(unit_id: str) -> str:

@@ -72,9 +72,9 @@ def _batch(solver: Solver) -> int:
     """One JSON line out per line in; a bad line gives {"error": …} and a message naming it."""
     failed = False
     for number, line in enumerate(sys.stdin, 1):
-        if not line.strip():
-            continue
         try:
+            if not line.strip():
+                raise ValueError("an empty line")
             data = json.loads(line)
             if not isinstance(data, dict) or set(data) - {"hands", "trump", "leader"}:
                 raise ValueError('a line is {"hands": …, "trump": …, "leader": …}')

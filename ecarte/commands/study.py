@@ -18,11 +18,13 @@ from tqdm import tqdm
 from pipeline.errors import InputError
 from pipeline.files import write_atomic
 from pipeline.paths import ANALYSIS
+from pipeline.tei.analysis import digest
 
 if TYPE_CHECKING:
     from distributed import Client
 
-    from engine.study import Mapper, Task, Tally
+    from engine.intervals import Tally
+    from engine.study import Mapper, Task
 
 NAME = "study"
 HELP = "the jeux de règle measured: how often the elder playing without proposing takes three tricks"
@@ -65,6 +67,7 @@ def dask_mapper(client: Client) -> Mapper:
 def plot(tallies: list[Tally], deals: int, seed: int, folder: Path) -> None:
     """The shares as bars with their 95% intervals, in PNG and SVG (written whole, no date inside)."""
     import matplotlib
+    from engine.study import OUTSIDE
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -74,7 +77,8 @@ def plot(tallies: list[Tally], deals: int, seed: int, folder: Path) -> None:
     low_high = [tuple(100 * x for x in t.interval()) for t in tallies]
     errors = [[s - lo for s, (lo, _) in zip(shares, low_high)], [hi - s for s, (_, hi) in zip(shares, low_high)]]
     figure, axes = plt.subplots(figsize=(7, 0.38 * len(tallies) + 1.2))
-    axes.barh(labels, shares, xerr=errors, color=["#4a7a9c" if "clause" in lab else "#b0b0b0" for lab in labels],
+    axes.barh(labels, shares, xerr=errors, color=["#b0b0b0" if t.category.startswith(OUTSIDE) else "#4a7a9c"
+                                                  for t in tallies],
               capsize=3)
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
@@ -89,7 +93,7 @@ def plot(tallies: list[Tally], deals: int, seed: int, folder: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.study import jeux_de_regle, record  # numba compiles on import: only when a study runs
+    from engine.study import SOURCES, jeux_de_regle, record  # numba compiles on import: only when a study runs
     if args.deals < 1 or args.workers < 1:
         raise InputError("--deals and --workers must be at least 1")
     bar = tqdm(total=args.deals, unit="deal", disable=not sys.stderr.isatty(), file=sys.stderr)
@@ -106,17 +110,20 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         plot(tallies, args.deals, args.seed, args.plot)
     if args.record:
+        digests = {source: digest(source) for source in SOURCES}
         write_atomic(ANALYSIS / "jeux-de-regle.json",
-                     json.dumps(record(tallies, args.deals, args.seed), ensure_ascii=False, indent=1) + "\n")
+                     json.dumps(record(tallies, args.deals, args.seed, digests), ensure_ascii=False, indent=1) + "\n")
     rows = [{"category": t.category, "deals": t.deals, "made": t.made, "share": round(t.share, 4),
              "interval": [round(x, 4) for x in t.interval()]} for t in tallies]
     if args.json:
-        json.dump({"study": "jeux-de-regle", "deals": args.deals, "seed": args.seed, "workers": args.workers,
+        json.dump({"study": "jeux-de-regle", "deals": args.deals, "seed": args.seed,
+                   "workers": f"dask {args.dask}" if args.dask else args.workers,
                    "seconds": round(seconds, 1), "categories": rows}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
     print(f"The elder plays without proposing; both sides play perfectly, seeing every card (an upper bound"
-          f" at the table). {args.deals} random deals, seed {args.seed}, {args.workers} worker(s), {seconds:.1f} s.")
+          f" at the table). {args.deals} random deals, seed {args.seed},"
+          f" {f'Dask at {args.dask}' if args.dask else f'{args.workers} worker(s)'}, {seconds:.1f} s.")
     print(f"{'elder hand':30} {'deals':>8}  three tricks or more (95% interval)")
     for row in rows:
         low, high = row["interval"]

@@ -142,7 +142,8 @@ class _Writer:
         if unit.printed_label:
             _place_label(element, unit)
         for finding in self.findings.get(unit.id, ()):   # a study's figure beside the paragraph it tests
-            element.append(el("note", {"type": "analysis", "target": f"#{unit.id}"}, text=finding.text))
+            element.append(el("note", {"type": "analysis", "target": f"#{unit.id}", XML_LANG: "en"},
+                              text=finding.text))
         return element
 
     def _content(self, element: etree._Element, unit: Unit) -> etree._Element:

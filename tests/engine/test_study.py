@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.cards import parse_card
-from engine.study import Tally, category, jeux_de_regle
+from engine.intervals import Tally
+from engine.study import category, jeux_de_regle
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -325,5 +325,4 @@ def test_the_elder_may_name_his_discard_before_the_choice_kept_for_his_exchange(
     act(second, "B turn-up KD", "A propose", "B accept", "A discard 7S")
     assert refusal(second, "A discard 8S") == "wrong-turn"          # one discard is held, not two
     act(second, "A choose set-aside")
-    assert first.hand(0) == second.hand(0) and first.phase == second.phase
-    assert refusal(table("de-scheicher", talon="KD QD JD"), "A discard KS") in ("wrong-phase", "wrong-turn")
+    assert first.fingerprint()[:-2] == second.fingerprint()[:-2]           # the same game, the history aside
