@@ -8,6 +8,7 @@ import pytest
 from engine import mutation
 from engine.mutation import Equivalence, Pinning, alternatives
 from engine.ruleset import load
+from test_scenarios import GOOD   # the same vole scenario serves both files
 
 SUITE = Path(__file__).resolve().parents[1] / "conformance"
 LOT = {"0": 3, "1": 2, "2": 2, "3": 1, "4": 1}
@@ -46,29 +47,11 @@ def test_when_the_rulesets_differ_a_parameter_takes_the_others_values_each_once(
     assert alternatives("draw_deals", one, [one, one.with_values(draw_deals="higher")]) == ("higher",)
 
 
-VOLE = """
-id = "t.vole"
-cites = ["hu-nc.43"]
-ruleset = "hu-nc"
-description = "A vole marks two."
-
-[[deal]]
-dealer = "B"
-hands = { A = ["KH", "QH", "JH", "AH", "TH"], B = ["KS", "QS", "JS", "AS", "TS"] }
-turnup = "7H"
-actions = [
-  "A play KH", "B play KS", "A play QH", "B play QS", "A play JH", "B play JS",
-  "A play AH", "B play AS", "A play TH", "B play TS",
-]
-[deal.expect]
-points = { A = 2, B = 0 }
-"""
-
 
 @pytest.fixture()
 def vole(tmp_path):
     path = tmp_path / "vole.toml"
-    path.write_text(textwrap.dedent(VOLE), encoding="utf-8")
+    path.write_text(textwrap.dedent(GOOD), encoding="utf-8")
     return path
 
 
