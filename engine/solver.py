@@ -12,16 +12,11 @@ tests hold the kernel to it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import Card, Mask, cards_of, mask_of
 from .dd_compiled import solve_packed
 from .duty import BEATS, lawful
-
-Search = Callable[[Mask, Mask, int, int], int]
-"""(hand A, hand B, trump, leader) → the leader's tricks << 10 | card led << 5 | answer."""
-
 
 @dataclass(frozen=True)
 class Position:
@@ -51,26 +46,6 @@ class Solution:
     line: tuple[Card, ...]
 
 
-def solve_with(search: Search, position: Position) -> Solution:
-    """The value of a position and an optimal line, trick by trick from `search`."""
-    a, b = position.hands
-    trump, leader = position.trump, position.leader
-    n = a.bit_count()
-    own = search(a, b, trump, leader) >> 10
-    line: list[Card] = []
-    while a:
-        packed = search(a, b, trump, leader)
-        card, answer = packed >> 5 & 31, packed & 31
-        line += [card, answer]
-        if leader == 0:
-            a, b = a & ~(1 << card), b & ~(1 << answer)
-        else:
-            a, b = a & ~(1 << answer), b & ~(1 << card)
-        if BEATS[trump][card] >> answer & 1:
-            leader = 1 - leader
-    return Solution((own, n - own) if position.leader == 0 else (n - own, own), tuple(line))
-
-
 class Solver:
     """Solves positions with the compiled search (the duty of play is every witness's: engine.duty)."""
 
@@ -90,9 +65,24 @@ class ReferenceSolver:
         self._known: dict[tuple[Mask, Mask, int, int], int] = {}
 
     def solve(self, position: Position) -> Solution:
-        """The value of the position and an optimal line."""
+        """The value of the position and an optimal line, trick by trick from `search`."""
         self._known = {}                     # a batch of millions must not keep every position
-        return solve_with(self.search, position)
+        a, b = position.hands
+        trump, leader = position.trump, position.leader
+        n = a.bit_count()
+        own = self.search(a, b, trump, leader) >> 10
+        line: list[Card] = []
+        while a:
+            packed = self.search(a, b, trump, leader)
+            card, answer = packed >> 5 & 31, packed & 31
+            line += [card, answer]
+            if leader == 0:
+                a, b = a & ~(1 << card), b & ~(1 << answer)
+            else:
+                a, b = a & ~(1 << answer), b & ~(1 << card)
+            if BEATS[trump][card] >> answer & 1:
+                leader = 1 - leader
+        return Solution((own, n - own) if position.leader == 0 else (n - own, own), tuple(line))
 
     def search(self, a: Mask, b: Mask, trump: int, leader: int) -> int:
         """An optimal trick from here, packed; a lead is dropped as soon as one answer holds it to no

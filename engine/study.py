@@ -101,6 +101,12 @@ SOURCES = ("engine/study.py", "engine/policies.py", "engine/duty.py", "engine/dd
 has changed since (the figures would be stale)."""
 
 
+def label(kind: str) -> str:
+    """A category for people: `hands of clause en-wiki.s9.p1.a`, `hands outside the list, with 2 trump(s)`."""
+    return f"hands outside the list, with {kind[len(OUTSIDE):]}" if kind.startswith(OUTSIDE) \
+        else f"hands of clause {kind}"
+
+
 def units_tested(kind: str) -> tuple[str, ...]:
     """The units a category's figure is noted on: its clause (and the parallel clauses), or the lists."""
     return LIST if kind.startswith(OUTSIDE) else (kind, *PARALLEL.get(kind, ()))
@@ -113,5 +119,5 @@ def record(tallies: list[Tally], deals: int, seed: int, digests: dict[str, str])
             "method": "random deals; the elder plays without proposing and leads; both sides play perfectly,"
                       " each seeing every card (double-dummy: an upper bound at the table); Wilson 95% intervals",
             "deals": deals, "seed": seed, "code": digests,
-            "categories": [{"category": t.category, "deals": t.deals, "made": t.made,
-                            "units": list(units_tested(t.category))} for t in tallies]}
+            "categories": [{"category": t.category, "label": label(t.category), "deals": t.deals,
+                            "made": t.made, "units": list(units_tested(t.category))} for t in tallies]}

@@ -70,7 +70,7 @@ class TableDeal:
     discard_held: act.Discard | None = None               # his discard, named before that choice
     dropped: tuple[int, int] | None = None               # (player, card) dropped by the leader, not played
     turnup_king_due: bool = False  # a turned-up king the dealer has still to mark
-    because: tuple[tuple[str, tuple[str, ...]], ...] = ()  # each penalty flag set, with its ruling's units
+    because: tuple[tuple[str, Ruling], ...] = ()           # each penalty flag set, with the ruling that set it
 
 
 def start(state: State, turned: bool) -> None:
@@ -125,6 +125,15 @@ def _event(state: State, kind: EventKind, player: int | None, ruling_: Ruling | 
     cites = ruling_.cites if ruling_ else ()
     rule = f"table.{ruling_.kind}" if ruling_ else None
     state.log.append(Event(state.deal_number, kind, player, points, rule, cites, detail, state.score))
+
+
+def _unrecorded(state: State, perform: Callable[..., None], *args: object) -> None:
+    """Perform an action that belongs to the one being applied (a held discard, a dropped card's
+    play): its events are logged, but the history keeps only the action that brought it about,
+    so that replaying the history does it once."""
+    recorded = len(state._history)
+    perform(*args)
+    del state._history[recorded:]
 
 
 def _set(state: State, **changes: object) -> None:
@@ -189,9 +198,7 @@ def choose(state: State, action: act.Choose) -> None:
     held = state.table.discard_held if state.table is not None else None   # a void deal has no table
     if held is not None:                     # the discard named before the choice is made now
         _set(state, discard_held=None)
-        recorded = len(state._history)
-        state._discard(held)
-        del state._history[recorded:]
+        _unrecorded(state, state._discard, held)
 
 
 def _resume(state: State, pending: Pending) -> None:
@@ -434,9 +441,7 @@ def faulty_play(state: State, action: act.Play, refusal: IllegalAction) -> None:
     if refusal.code is Code.WRONG_TURN and dropped and dropped[0] != p and state.led < 0:
         # the opponent plays to a card the leader dropped: it counts as led (hu-nc.51)
         _set(state, dropped=None)
-        recorded = len(state._history)        # the dropped card's play belongs to this action
-        state._perform_play(act.PLAY[dropped[0]][dropped[1]], dropped[0], dropped[1])
-        del state._history[recorded:]
+        _unrecorded(state, state._perform_play, act.PLAY[dropped[0]][dropped[1]], dropped[0], dropped[1])
         _event(state, EventKind.DROPPED_PLAYED, dropped[0], None, (dropped[1],))
         state.apply(action)
         return
@@ -505,8 +510,9 @@ def accepted(state: State) -> None:
 
 def must_accept_refusal(state: State) -> IllegalAction:
     """The refusal of a dealer who must grant this proposal (he turned a trump over, hu-nc.42)."""
+    rule = next(f"table.{ruling_.kind}" for name, ruling_ in state.table.because if name == "must_accept")
     return IllegalAction(Code.MUST_ACCEPT, "the dealer turned a trump over in the exchange: he must grant"
-                         " this proposal", "table.expose", _because(state.table, "must_accept"))
+                         " this proposal", rule, _because(state.table, "must_accept"))
 
 
 def false_king(state: State, action: act.MarkKing) -> None:
@@ -611,7 +617,7 @@ def drawn(state: State, player: int, cards: tuple[int, ...]) -> None:
 
 def _because(table: TableDeal, flag: str) -> tuple[str, ...]:
     """The units of the rulings that set a penalty flag in this deal."""
-    return tuple(dict.fromkeys(u for name, units in table.because if name == flag for u in units))
+    return tuple(dict.fromkeys(u for name, ruling_ in table.because if name == flag for u in ruling_.cites))
 
 
 def trick_points(state: State, winner: int, points: int, rule: str,
@@ -711,7 +717,7 @@ def _flag(field: str, wronged: bool) -> Callable[[State, Fault, Ruling], None]:
     def effect(state: State, fault: Fault, ruling_: Ruling) -> None:
         player = 1 - fault.offender if wronged else fault.offender
         _set(state, **{field: getattr(state.table, field) | _bit(player)},
-             because=state.table.because + ((field, ruling_.cites),))
+             because=state.table.because + ((field, ruling_),))
     return effect
 
 
@@ -804,7 +810,7 @@ def _set_aside_seen(state: State, fault: Fault, ruling_: Ruling) -> None:
 
 def _must_accept(state: State, fault: Fault, ruling_: Ruling) -> None:
     """The dealer must grant the next proposal."""
-    _set(state, must_accept=True, because=state.table.because + (("must_accept", ruling_.cites),))
+    _set(state, must_accept=True, because=state.table.because + (("must_accept", ruling_),))
 
 
 def _no_more_tricks(state: State, fault: Fault, ruling_: Ruling) -> None:
@@ -832,9 +838,7 @@ def _played(state: State, fault: Fault, ruling_: Ruling) -> None:
     """The dropped card is played (a renonce if it breaks the duty); it is part of the `drop` action,
     so the play is not recorded in the history a second time."""
     p, card = fault.offender, fault.cards[0]
-    recorded = len(state._history)
-    state._play(act.PLAY[p][card])
-    del state._history[recorded:]
+    _unrecorded(state, state._play, act.PLAY[p][card])
 
 
 _EFFECTS = {

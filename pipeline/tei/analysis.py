@@ -54,15 +54,14 @@ def _read_study(path: Path) -> list[Finding]:
                          f" `{study['made_by']}` again", path)
     found = []
     for number, c in enumerate(study["categories"], 1):
-        if not (isinstance(c, dict) and isinstance(c.get("category"), str) and type(c.get("deals")) is int
+        if not (isinstance(c, dict) and isinstance(c.get("category"), str) and isinstance(c.get("label"), str)
+                and type(c.get("deals")) is int
                 and type(c.get("made")) is int and 0 <= c["made"] <= c["deals"] and c["deals"] >= 1
                 and isinstance(c.get("units"), list) and all(isinstance(u, str) for u in c["units"])):
-            raise InputError(f"category {number}: needs category, deals ≥ 1, made (0 to deals) and a list of"
-                             " units", path)
+            raise InputError(f"category {number}: needs category, label, deals ≥ 1, made (0 to deals) and a"
+                             " list of units", path)
         tally = Tally(c["category"], c["deals"], c["made"])
-        what = (f"hands {c['category'].replace(': ', ' the list, with ')}" if c["category"].startswith("outside")
-                else f"hands of clause {c['category']}")
-        text = (f"Double-dummy study, {what}: three tricks or more in {tally.text()}; {study['method']}."
+        text = (f"Double-dummy study, {c['label']}: three tricks or more in {tally.text()}; {study['method']}."
                 f" Made by `{study['made_by']}`.")
         found += [Finding(unit, text) for unit in c["units"]]
     return found

@@ -42,9 +42,9 @@ def test_a_finding_on_a_unit_the_corpus_lacks_stops_the_build(tmp_path):
 
 
 @pytest.mark.parametrize("category, problem", [
-    ({"category": "x", "deals": 0, "made": 0, "units": ["a"]}, "deals ≥ 1"),
-    ({"category": "x", "deals": 5, "made": 6, "units": ["a"]}, "made (0 to deals)"),
-    ({"category": "x", "deals": 5, "made": 1, "units": "en-wiki.s9.p1"}, "a list of units"),
+    ({"category": "x", "label": "x", "deals": 0, "made": 0, "units": ["a"]}, "deals ≥ 1"),
+    ({"category": "x", "label": "x", "deals": 5, "made": 6, "units": ["a"]}, "made (0 to deals)"),
+    ({"category": "x", "label": "x", "deals": 5, "made": 1, "units": "en-wiki.s9.p1"}, "a list of units"),
 ])
 def test_a_malformed_record_names_its_file_and_the_problem(tmp_path, category, problem):
     (tmp_path / "broken.json").write_text(json.dumps({"made_by": "m", "method": "m", "code": {},
