@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 APT_PACKAGES := tesseract-ocr tesseract-ocr-hun tesseract-ocr-deu tesseract-ocr-eng \
 	hunspell hunspell-hu libhunspell-dev jing default-jre-headless poppler-utils \
 	dict-freedict-hun-eng dict-freedict-deu-eng \
-	fonts-ebgaramond fonts-linuxlibertine fonts-dejavu-core fonts-urw-base35
+	fonts-ebgaramond fonts-linuxlibertine fonts-dejavu-core fonts-urw-base35 gcc
 STAMP := $(VENV)/.installed
 
 .PHONY: corpus test system venv check-corpus clean
@@ -39,7 +39,7 @@ venv: system $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,compare]'
 	touch $(STAMP)
 
 clean:

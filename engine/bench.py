@@ -1,13 +1,15 @@
 """Engine throughput: complete random deals per second, against a bare trick-play baseline.
 
-A random deal runs the real engine under the full rules: shuffle, cut and deal, an exchange
-decision (stand or propose, accept or refuse, random discards, again while the talon lasts),
-the king when a window is open, five legal tricks, scoring, every event logged with its units;
-each action is chosen among `legal_actions()` and applied with `apply_index()`.
+A random deal runs under the full rules: shuffle, cut and deal, an exchange decision (stand or
+propose, accept or refuse, random discards, again while the talon lasts), the king when a window
+is open, five legal tricks, scoring. `random_deals_per_s` measures the compiled core
+(engine/playout_compiled.py), each action drawn uniformly from the legal set; the reference
+engine (`State`, every event logged with its units, each action chosen among `legal_actions()`
+and applied with `apply_index()`) gives `reference_random_deals_per_s`.
 The baseline is trick play alone written the straightforward way (cards as (rank, suit) pairs,
 list comprehensions): shuffle, deal five each, five legal tricks; no exchange, no scoring, no
-citations. The two run in alternating slices of the same CPU-time budget on one core, so a
-machine's load falls on both alike, and the ratio is engine deals/s over baseline deals/s.
+citations. All run in alternating slices of the same CPU-time budget on one core, so a
+machine's load falls on each alike; a ratio is deals/s over baseline deals/s.
 """
 from __future__ import annotations
 
@@ -15,10 +17,14 @@ import random
 import time
 from collections.abc import Callable
 from itertools import permutations
+from typing import TYPE_CHECKING
 
 from . import actions as act
 from .cards import mask_of, shuffled
 from .state import DEAL, DISCARD, OVER, State
+
+if TYPE_CHECKING:
+    from .solver import Position              # the solver imports numba: only when solving is measured
 
 Deals = Callable[[int], None]
 
@@ -26,8 +32,14 @@ _PICKS = [list(permutations(range(5), k)) for k in range(6)]
 """_PICKS[k]: every ordered choice of k of the five cards of a hand, for random discards."""
 
 
+def compiled_deals(ruleset: str = "hu-nc", seed: int = 1) -> Deals:
+    """A function playing `n` complete random deals with the compiled core, games following each other."""
+    from .playout import Playouts            # numba compiles on import: only when the deals are measured
+    return Playouts(ruleset, seed=seed).run
+
+
 def random_deals(ruleset: str = "hu-nc", seed: int = 1) -> Deals:
-    """A function playing `n` complete random deals with the engine, games following each other."""
+    """A function playing `n` complete random deals with the reference engine, games following each other."""
     rng = random.Random(seed)
     rand = rng.random
     state = State(ruleset, dealer=0)
@@ -98,28 +110,31 @@ def baseline_deals(seed: int = 1) -> Deals:
 
 
 def measure(seconds: float = 3.0, ruleset: str = "hu-nc", slices: int = 10) -> dict[str, float]:
-    """Engine and baseline deals per CPU second, in alternating slices of `seconds` in all, and their ratio.
+    """Compiled, reference and baseline deals per CPU second, in alternating slices of `seconds` in all,
+    and the ratios of the first two to the baseline.
 
     CPU time of this process (not wall time) is counted, so other processes on the machine
-    do not lower the figures; the alternation spreads what load remains over both alike.
+    do not lower the figures; the alternation spreads what load remains over all alike.
     """
-    runs = {"engine": random_deals(ruleset), "baseline": baseline_deals()}
+    runs = {"compiled": compiled_deals(ruleset), "reference": random_deals(ruleset), "baseline": baseline_deals()}
+    batches = {"compiled": 5000, "reference": 200, "baseline": 200}   # each a few milliseconds
     for run in runs.values():
         run(200)                                     # warm up
     done = {name: 0 for name in runs}
     spent = {name: 0.0 for name in runs}
     for _ in range(slices):
         for name, run in runs.items():
-            batch = 200
+            batch = batches[name]
             end = time.process_time() + seconds / slices / len(runs)
             while time.process_time() < end:
                 start = time.process_time()
                 run(batch)
                 spent[name] += time.process_time() - start
                 done[name] += batch
-    engine, baseline = done["engine"] / spent["engine"], done["baseline"] / spent["baseline"]
-    return {"random_deals_per_s": round(engine), "baseline_trick_play_deals_per_s": round(baseline),
-            "ratio": round(engine / baseline, 3)}
+    compiled, reference, baseline = (done[name] / spent[name] for name in runs)
+    return {"random_deals_per_s": round(compiled), "baseline_trick_play_deals_per_s": round(baseline),
+            "ratio": round(compiled / baseline, 3), "reference_random_deals_per_s": round(reference),
+            "reference_ratio": round(reference / baseline, 3)}
 
 
 def measure_solver(seconds: float = 3.0, seed: int = 1) -> dict[str, float]:
@@ -127,22 +142,37 @@ def measure_solver(seconds: float = 3.0, seed: int = 1) -> dict[str, float]:
     and leader): `dd_solves_per_s` with the optimal line, as `ecarte solve` answers, and
     `dd_values_per_s` for the value alone (what a study needs), each from scratch."""
     from .dd_compiled import value           # numba compiles on import: only when solving is measured
-    from .solver import Position, Solver
+    from .solver import Solver
+    positions, solver = solver_positions(seed), Solver()
+    figures = {}
+    for name, solve_one in (("dd_solves_per_s", solver.solve),
+                            ("dd_values_per_s", lambda p: value(*p.hands, p.trump, p.leader))):
+        done, spent = cpu_solves(solve_one, positions, seconds / 2)
+        figures[name] = round(done / spent)
+    return figures
+
+
+def solver_positions(seed: int = 1) -> list[Position]:
+    """The solver's benchmark: 512 random positions of five cards each, a random trump and leader."""
+    from .solver import Position
     rng = random.Random(seed)
-    solver = Solver()
     positions = []
     for _ in range(512):
         cards = rng.sample(range(32), 10)
         positions.append(Position(tuple(map(mask_of, (cards[:5], cards[5:]))), rng.randrange(4), rng.randrange(2)))
-    figures = {}
-    for name, solve_one in (("dd_solves_per_s", solver.solve),
-                            ("dd_values_per_s", lambda p: value(*p.hands, p.trump, p.leader))):
-        done, spent = 0, 0.0
-        while spent < seconds / 2:
-            start = time.process_time()
-            for position in positions[done % 512:done % 512 + 64]:
-                solve_one(position)
-            spent += time.process_time() - start
-            done += 64
-        figures[name] = round(done / spent)
-    return figures
+    return positions
+
+
+def cpu_solves(solve_one: Callable[[Position], object], positions: list[Position], seconds: float,
+               start: int = 0) -> tuple[int, float]:
+    """Solve `positions` 64 at a time in turn, from the `start`-th on, for `seconds` of this process's
+    CPU time: the solves done and the CPU seconds they took."""
+    done, spent = 0, 0.0
+    while spent < seconds:
+        begin = time.process_time()
+        at = (start + done) % len(positions)
+        for position in positions[at:at + 64]:
+            solve_one(position)
+        spent += time.process_time() - begin
+        done += 64
+    return done, spent

@@ -38,24 +38,27 @@ def _count(mask):
     return n
 
 
-@nb.njit(_I(_I, _I, _I, _I, _I), cache=True)
-def _search(a, b, trump, leader, n):
+@nb.njit(_I(_I, _I, _I, _I, _I, _I, _I), cache=True)
+def _search(a, b, trump, leader, n, leads_allowed, answers_allowed):
     """An optimal trick from here, packed: the tricks `leader` takes (hands `a`, `b` of `n` cards,
     both playing perfectly) << 10 | the card he leads << 5 | the answer that holds him to it.
 
+    The first trick's leads and answers are taken from `leads_allowed` and `answers_allowed` (-1: all):
+    play by sampling (engine.pimc_compiled) values one lead, or one answer to it, this way.
     A lead is dropped as soon as one answer holds it to no more than the best lead found, so the
     lead chosen has had all its answers tried and its answer is a best one.
     """
     if n == 0:
         return 0
+    every = np.int64(-1)                     # typed, not a literal: the recursive call keeps the signature
     mine, theirs = (a, b) if leader == 0 else (b, a)
     best, best_card, best_answer = -1, 0, 0
-    leads = mine
+    leads = mine & leads_allowed
     while leads:
         card = _card(leads & -leads)
         leads &= leads - 1
         worst, worst_answer = n + 1, 0
-        legal = _lawful(theirs, card, trump)
+        legal = _lawful(theirs, card, trump) & answers_allowed
         beats = _BEATS[trump, card]
         while legal:
             answer = _card(legal & -legal)
@@ -63,9 +66,9 @@ def _search(a, b, trump, leader, n):
             rest_mine, rest_theirs = mine & ~(1 << card), theirs & ~(1 << answer)
             na, nb_ = (rest_mine, rest_theirs) if leader == 0 else (rest_theirs, rest_mine)
             if (beats >> answer) & 1:        # the other player takes the trick and leads next
-                got = n - 1 - (_search(na, nb_, trump, 1 - leader, n - 1) >> 10)
+                got = n - 1 - (_search(na, nb_, trump, 1 - leader, n - 1, every, every) >> 10)
             else:
-                got = 1 + (_search(na, nb_, trump, leader, n - 1) >> 10)
+                got = 1 + (_search(na, nb_, trump, leader, n - 1, every, every) >> 10)
             if got < worst:
                 worst, worst_answer = got, answer
                 if worst <= best:
@@ -80,7 +83,7 @@ def _search(a, b, trump, leader, n):
 @nb.njit(_I(_I, _I, _I, _I), cache=True)
 def value(a, b, trump, leader):
     """The tricks `leader` takes from the position, both playing perfectly."""
-    return _search(a, b, trump, leader, _count(a)) >> 10
+    return _search(a, b, trump, leader, _count(a), np.int64(-1), np.int64(-1)) >> 10
 
 
 @nb.njit(_I(_I, _I, _I, _I), cache=True)
@@ -90,7 +93,7 @@ def solve_packed(a, b, trump, leader):
     n = _count(a)
     own, line, i = -1, 0, 0
     while n:
-        packed = _search(a, b, trump, leader, n)
+        packed = _search(a, b, trump, leader, n, np.int64(-1), np.int64(-1))
         if own < 0:
             own = packed >> 10
         card, answer = (packed >> 5) & 31, packed & 31

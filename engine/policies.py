@@ -33,6 +33,8 @@ POLICY_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
         "Lead trumps first; with three or more, the lowest card first.", ("de-scheicher.strategy.2",)),
 }
 """The policies' own statements with the units they follow (for `ecarte xref`), id → (doc, cites)."""
+ADVICE_LEAD = POLICY_RULES["policy.lead-trumps"][1]
+"""The units the lead of trumps follows."""
 
 
 @dataclass(frozen=True)
@@ -146,15 +148,20 @@ class RulePolicy:
                 return Decision(choice, f"takes the trick with {card_name(choice.card)}")
             choice = max(plays, key=lambda a: (suit_of(a.card) != trump, rank_of(a.card)))
             return Decision(choice, f"cannot take the trick: gives {card_name(choice.card)}")
-        trumps = [a for a in plays if suit_of(a.card) == trump]
-        if len(trumps) >= 3:
-            choice = max(plays, key=lambda a: rank_of(a.card))
-            return Decision(choice, "three trumps or more: the lowest card first", ("de-scheicher.strategy.2",))
-        if trumps:
-            choice = min(trumps, key=lambda a: rank_of(a.card))
-            return Decision(choice, "trumps first", ("de-scheicher.strategy.2",))
-        choice = min(plays, key=lambda a: rank_of(a.card))
-        return Decision(choice, f"leads {card_name(choice.card)}, the highest card")
+        card, reason, cites = advised_lead(tuple(a.card for a in plays), trump)
+        return Decision(next(a for a in plays if a.card == card), reason, cites)
+
+
+def advised_lead(cards: tuple[Card, ...], trump: int) -> tuple[Card, str, tuple[str, ...]]:
+    """The lead among `cards`, why, and the units followed: trumps first, the lowest trump; with three
+    trumps or more, the lowest card of the hand (de-scheicher.strategy.2); without trumps, the highest card."""
+    trumps = [c for c in cards if suit_of(c) == trump]
+    if len(trumps) >= 3:
+        return max(cards, key=rank_of), "three trumps or more: the lowest card first", ADVICE_LEAD
+    if trumps:
+        return max(trumps, key=rank_of), "trumps first", ADVICE_LEAD
+    card = min(cards, key=rank_of)
+    return card, f"leads {card_name(card)}, the highest card", ()
 
 
 class RandomPolicy:

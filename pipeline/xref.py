@@ -7,7 +7,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .paths import ANALYSIS
-from .tei.analysis import Finding, read_findings
+from .tei.analysis import Note, read_findings
 from . import corpus, link, normalize
 from .errors import InputError
 from .model import Link, Origin, Relation, Unit, headings_over
@@ -55,7 +55,7 @@ def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
 
 
 def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
-          variants: dict[str, list[str]], findings: dict[str, list[Finding]]) -> dict:
+          variants: dict[str, list[str]], findings: dict[str, list[Note]]) -> dict:
     """The xref record of one unit (CONTRACT.md §3)."""
     unit = place.unit
     record = {"id": unit.id, "witness": unit.witness, "text": unit.text,

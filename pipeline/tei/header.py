@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from .analysis import Finding, read_findings
+from .analysis import Note, read_findings
 from .. import __version__
 from ..collate import tokens
 from ..errors import InputError
@@ -138,7 +138,7 @@ class TeiContext:
     versions: tuple[Version, ...] = ()                         # of the corpus, oldest first
     foreign: ForeignWords | None = None
     losses: Losses | None = None
-    findings: dict[str, list[Finding]] = field(default_factory=dict)   # unit id → the studies' notes on it
+    findings: dict[str, list[Note]] = field(default_factory=dict)   # unit id → the studies' notes on it
 
 
 def load_context(corpus: Path) -> TeiContext:

@@ -59,8 +59,9 @@ def test_bench_json_prints_the_figures(capsys):
     assert main(["bench", "--json", "--seconds", "0.4"]) == 0
     data = json.loads(capsys.readouterr().out)
     engine = data["engine"]
-    assert set(engine) == {"random_deals_per_s", "dd_solves_per_s", "dd_values_per_s", "baseline_trick_play_deals_per_s", "ratio"}
-    assert engine["random_deals_per_s"] > 0 and engine["dd_solves_per_s"] > 0
+    assert set(engine) == {"random_deals_per_s", "dd_solves_per_s", "dd_values_per_s", "baseline_trick_play_deals_per_s", "ratio",
+                           "reference_random_deals_per_s", "reference_ratio"}
+    assert engine["random_deals_per_s"] > 0 and engine["reference_random_deals_per_s"] > 0 and engine["dd_solves_per_s"] > 0
     assert set(data["repair"]) == {"words_per_s"} and data["repair"]["words_per_s"] > 0
     assert set(data["build"]) == {"corpus_s"} and data["build"]["corpus_s"] > 0
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from engine.study import SOURCES, jeux_de_regle, record
+from engine.studies.jeux_de_regle import STUDY
 from pipeline.errors import InputError
 from pipeline.paths import ANALYSIS, TEI
 from pipeline.tei.analysis import check_units, digest, read_findings
@@ -12,15 +12,39 @@ from pipeline.xref import describe
 
 def test_the_recorded_study_is_what_the_command_computes_again_with_this_code():
     recorded = json.loads((ANALYSIS / "jeux-de-regle.json").read_text(encoding="utf-8"))
-    again = record(jeux_de_regle(recorded["deals"], recorded["seed"], workers=2), recorded["deals"], recorded["seed"],
-                   {source: digest(source) for source in SOURCES})
+    again = STUDY.record(STUDY.run(recorded["deals"], recorded["seed"], workers=2), recorded["deals"],
+                         recorded["seed"], {source: digest(source) for source in STUDY.sources})
     assert again == recorded
+
+
+def test_the_recorded_exchange_study_is_fresh_well_formed_and_laid_out_as_the_command_makes_it(tmp_path):
+    """Its 100,000 deals take minutes: the layout is checked against the same seed on 600 deals."""
+    from engine.studies.exchange import STUDY as EXCHANGE
+    text = (ANALYSIS / "exchange.json").read_text(encoding="utf-8")
+    recorded = json.loads(text)
+    (tmp_path / "exchange.json").write_text(text, encoding="utf-8")
+    notes = read_findings(tmp_path)                  # neither stale nor malformed
+    smaller = EXCHANGE.record(EXCHANGE.run(600, recorded["seed"], workers=2), 600, recorded["seed"],
+                              {source: digest(source) for source in EXCHANGE.sources})
+    layout = [[{k: f[k] for k in ("category", "label", "measure", "units")} for f in record["findings"]]
+              for record in (recorded, smaller)]
+    assert layout[0] == layout[1] and recorded["code"] == smaller["code"]
+    assert recorded["made_by"] == EXCHANGE.made_by(recorded["deals"], recorded["seed"])
+    every_deal = [f["deals"] for f in recorded["findings"] if f["category"].endswith((": propose", ": keep"))]
+    assert every_deal == [recorded["deals"]] * 8
+    assert any("keeping trumps and kings minus" in n.text for n in notes["de-scheicher.strategy.1"])
+    tei = (TEI / "de-scheicher.xml").read_text(encoding="utf-8")
+    assert ('<note type="analysis" target="#de-scheicher.strategy.1" xml:lang="en">Double-dummy study of the'
+            ' exchange') in tei
 
 
 def test_each_finding_is_a_note_beside_the_unit_it_tests_and_in_xref():
     findings = read_findings(ANALYSIS)
-    [clause_a] = findings["de-scheicher.11.2.a"]
-    assert "three tricks or more in" in clause_a.text and "ecarte study jeux-de-regle" in clause_a.text
+    dealer_samples, both_sample, perfect = sorted(findings["de-scheicher.11.2.a"], key=lambda n: "Double" in n.text)
+    assert "three tricks or more, 95." in perfect.text and "ecarte study jeux-de-regle " in perfect.text
+    assert "against a dealer who plays by sampling, 96." in dealer_samples.text
+    assert "both play by sampling, 94." in both_sample.text and "ecarte study jeux-de-regle-sampled" in both_sample.text
+    assert len(findings["de-scheicher.strategy.2"]) == 6 and len(findings["de-scheicher.strategy.3"]) == 6
     assert "en-wiki.s9.p1.d.i2" in findings and "de-scheicher.11.2" in findings
     tei = (TEI / "de-scheicher.xml").read_text(encoding="utf-8")
     assert '<note type="analysis" target="#de-scheicher.11.2.a" xml:lang="en">Double-dummy study' in tei
@@ -41,14 +65,19 @@ def test_a_finding_on_a_unit_the_corpus_lacks_stops_the_build(tmp_path):
         check_units(findings, {"en-wiki.s9.p1"}, tmp_path)
 
 
-@pytest.mark.parametrize("category, problem", [
-    ({"category": "x", "label": "x", "deals": 0, "made": 0, "units": ["a"]}, "deals ≥ 1"),
-    ({"category": "x", "label": "x", "deals": 5, "made": 6, "units": ["a"]}, "made (0 to deals)"),
-    ({"category": "x", "label": "x", "deals": 5, "made": 1, "units": "en-wiki.s9.p1"}, "a list of units"),
+FINE = {"category": "x", "label": "x", "measure": "m", "units": ["a"]}
+
+
+@pytest.mark.parametrize("finding, problem", [
+    ({**FINE, "deals": 0, "made": 0}, "deals ≥ 1"),
+    ({**FINE, "deals": 5, "made": 6}, "made must be a whole number from 0 to deals"),
+    ({**FINE, "deals": 5, "made": 1, "units": "en-wiki.s9.p1"}, "a list of units"),
+    ({**FINE, "deals": 5, "total": 1.5, "squares": 3}, "total and squares"),
+    ({**FINE, "measure": None, "deals": 5, "made": 1}, "measure (text)"),
 ])
-def test_a_malformed_record_names_its_file_and_the_problem(tmp_path, category, problem):
-    (tmp_path / "broken.json").write_text(json.dumps({"made_by": "m", "method": "m", "code": {},
-                                                      "categories": [category]}), encoding="utf-8")
+def test_a_malformed_record_names_its_file_and_the_problem(tmp_path, finding, problem):
+    (tmp_path / "broken.json").write_text(json.dumps({"title": "t", "made_by": "m", "method": "m", "code": {},
+                                                      "findings": [finding]}), encoding="utf-8")
     with pytest.raises(InputError, match="broken.json") as caught:
         read_findings(tmp_path)
     assert problem in str(caught.value)
