@@ -28,6 +28,14 @@ def _card(bit):
     return _DE_BRUIJN[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27]
 
 
+@nb.njit(_I(_I, _I), cache=True)
+def _nth(mask, i):
+    """The i-th card (from 0, in pack order) of a bit set."""
+    for _ in range(i):
+        mask &= mask - 1
+    return _card(mask & -mask)
+
+
 @nb.njit(_I(_I), cache=True)
 def _count(mask):
     """How many cards a bit set holds."""

@@ -14,18 +14,9 @@ import numba as nb
 import numpy as np
 
 from .cards import FULL
-from .dd_compiled import _BEATS, _card, _count, _lawful, _search
+from .dd_compiled import _BEATS, _card, _count, _lawful, _nth, _search
 
 _I = nb.int64
-
-
-@nb.njit(_I(_I, _I), cache=True)
-def _nth(mask, r):
-    """The r-th card of a bit set, counted from the lowest bit."""
-    while r:
-        mask &= mask - 1
-        r -= 1
-    return _card(mask & -mask)
 
 
 @nb.njit(_I(_I, _I, _I), cache=True)
@@ -102,25 +93,27 @@ def _ruled_out(unseen, led, answer, trump):
     return out
 
 
-@nb.njit(_I(_I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I), cache=True)
-def play(a, b, trump, hidden, leader, sampling, samples, seed, shown_a, shown_b, first_lead):
+@nb.njit(_I(_I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I, _I), cache=True)
+def play(a, b, trump, hidden, leader, sampling, samples, seed, shown_a, shown_b, reveal, first_lead):
     """Play the tricks out from hands `a` and `b` (A's tricks returned). Bit p of `sampling`: player p
     plays by sampling, else double-dummy. `hidden`: cards in neither hand that both know of (the
-    turn-up); `shown_a`, `shown_b`: cards of a hand the other player knows of; `first_lead`: the first
-    card led when it is given (else -1). `seed` fixes the draws."""
+    turn-up); `shown_a`, `shown_b`: cards of a hand the other player knows of once `reveal` cards have
+    been played (a king marked before the holder's first card); `first_lead`: the first card led when
+    it is given (else -1). `seed` fixes the draws."""
     np.random.seed(seed)
     full = np.int64(FULL)
     n = _count(a)
     gone = hidden                       # cards both know are in neither hand: the turn-up, the cards played
     ruled_out_a, ruled_out_b = 0, 0     # cards the play has shown a hand does not hold
     tricks_a = 0
+    played = 0
     while n:
         mine = a if leader == 0 else b
         if first_lead >= 0:
             card, first_lead = first_lead, -1
         elif (sampling >> leader) & 1:
             theirs_out = ruled_out_b if leader == 0 else ruled_out_a
-            theirs_shown = (shown_b if leader == 0 else shown_a) & ~gone
+            theirs_shown = (shown_b if leader == 0 else shown_a) & ~gone if played >= reveal else 0
             pool = full & ~mine & ~gone & ~theirs_out
             card = _lead(mine, pool, theirs_shown, trump, leader, n, samples)
         else:
@@ -129,7 +122,8 @@ def play(a, b, trump, hidden, leader, sampling, samples, seed, shown_a, shown_b,
         theirs = a if follower == 0 else b
         if (sampling >> follower) & 1:
             leader_out = ruled_out_a if leader == 0 else ruled_out_b
-            leader_shown = (shown_a if leader == 0 else shown_b) & ~gone & ~(1 << card)
+            leader_shown = ((shown_a if leader == 0 else shown_b) & ~gone & ~(1 << card)
+                            if played + 1 >= reveal else 0)
             pool = full & ~theirs & ~gone & ~leader_out & ~(1 << card)
             answer = _answer(theirs, pool, leader_shown, trump, leader, card, n, samples)
         else:
@@ -140,6 +134,7 @@ def play(a, b, trump, hidden, leader, sampling, samples, seed, shown_a, shown_b,
         else:
             ruled_out_b |= _ruled_out(unseen, card, answer, trump)
         gone |= (1 << card) | (1 << answer)
+        played += 2
         if leader == 0:
             a, b = a & ~(1 << card), b & ~(1 << answer)
         else:

@@ -15,7 +15,7 @@ from math import comb
 import numba as nb
 import numpy as np
 
-from .dd_compiled import _BEATS, _card, _count, _lawful
+from .dd_compiled import _BEATS, _count, _lawful, _nth
 
 _I = nb.int64
 _B = nb.boolean
@@ -82,14 +82,6 @@ def _below(game, bound):
         while product & _LOW32 < floor:
             product = _next32(game) * bound
     return product >> 32
-
-
-@nb.njit(_I(_I, _I), cache=True)
-def _nth(mask, i):
-    """The i-th card (from 0, in pack order) of a bit set."""
-    for _ in range(i):
-        mask &= mask - 1
-    return _card(mask & -mask)
 
 
 @nb.njit(_I(_I, _I, _I), cache=True)

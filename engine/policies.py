@@ -153,13 +153,13 @@ class RulePolicy:
 
 
 def advised_lead(cards: tuple[Card, ...], trump: int) -> tuple[Card, str, tuple[str, ...]]:
-    """The lead among `cards`, why, and the units followed: trumps first, the lowest trump; with three
+    """The lead among `cards`, why, and the units followed: trumps first, the highest trump; with three
     trumps or more, the lowest card of the hand (de-scheicher.strategy.2); without trumps, the highest card."""
     trumps = [c for c in cards if suit_of(c) == trump]
     if len(trumps) >= 3:
         return max(cards, key=rank_of), "three trumps or more: the lowest card first", ADVICE_LEAD
     if trumps:
-        return max(trumps, key=rank_of), "trumps first", ADVICE_LEAD
+        return min(trumps, key=rank_of), "trumps first", ADVICE_LEAD
     card = min(cards, key=rank_of)
     return card, f"leads {card_name(card)}, the highest card", ()
 

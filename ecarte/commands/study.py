@@ -44,32 +44,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def plot(name: str, title: str, findings: list[Finding], deals: int, seed: int, folder: Path) -> None:
-    """The figures as bars with their 95% intervals, shares and means in panels of their own, in PNG
-    and SVG (written whole, no date inside)."""
+    """The figures as bars with their 95% intervals, one panel per measure, in PNG and SVG (written
+    whole, no date inside)."""
+    import textwrap
+
     import matplotlib
     from engine.intervals import Tally
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     matplotlib.rcParams["svg.hashsalt"] = "ecarte"          # the same figure gives the same file
-    panels = [group for group in ([f for f in findings if isinstance(f.figure, Tally)],
-                                  [f for f in findings if not isinstance(f.figure, Tally)]) if group]
-    figure, all_axes = plt.subplots(len(panels), 1, squeeze=False,
-                                    figsize=(8, 0.38 * len(findings) + 1.2 * len(panels)))
-    for axes, group in zip(all_axes[:, 0], panels):
+    panels: dict[str, list[Finding]] = {}
+    for finding in findings:
+        panels.setdefault(finding.measure, []).append(finding)
+    heights = [0.3 * len(group) + 1.0 for group in panels.values()]
+    figure, all_axes = plt.subplots(len(panels), 1, squeeze=False, figsize=(9, sum(heights) + 0.6),
+                                    gridspec_kw={"height_ratios": heights})
+    for axes, (measure, group) in zip(all_axes[:, 0], panels.items()):
         shares = isinstance(group[0].figure, Tally)
         scale = 100 if shares else 1
         values = [scale * (f.figure.share if shares else f.figure.mean) for f in group]
         low_high = [tuple(scale * x for x in f.figure.interval()) for f in group]
         errors = [[v - lo for v, (lo, _) in zip(values, low_high)], [hi - v for v, (_, hi) in zip(values, low_high)]]
-        axes.barh([f.label for f in group], values, xerr=errors, color="#4a7a9c", capsize=3)
+        axes.barh(range(len(group)), values, xerr=errors, color="#4a7a9c", capsize=3)
+        axes.set_yticks(range(len(group)), [textwrap.shorten(f.label, 70) for f in group], fontsize=7)
         axes.invert_yaxis()
-        axes.tick_params(axis="y", labelsize=7)
         if shares:
             axes.set_xlim(0, 100)
-        axes.set_xlabel(f"{group[0].measure} ({'% of deals' if shares else 'per deal'}, 95% interval)",
-                        fontsize=8)
-    all_axes[0, 0].set_title(f"{title}: {name} ({deals} deals, seed {seed})", fontsize=10)
+        else:
+            axes.axvline(0, color="#555555", linewidth=0.8)
+        axes.set_title(textwrap.fill(measure, 90), fontsize=8, loc="left")
+        axes.tick_params(axis="x", labelsize=7)
+        axes.set_xlabel("% of deals, 95% interval" if shares else "per deal, 95% interval", fontsize=7)
+    figure.suptitle(f"{title}: {name} ({deals} deals, seed {seed})", fontsize=10)
     figure.tight_layout()
     for suffix, extra in (("png", {}), ("svg", {"metadata": {"Date": None}})):
         buffer = io.BytesIO()

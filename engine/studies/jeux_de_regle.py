@@ -1,8 +1,8 @@
 """The jeux de règle (en-wiki.s9.p1, de-scheicher.11.2) under double-dummy play.
 
 Random deals; for each clause, how often the elder who plays without proposing takes three tricks
-or more when both sides play perfectly, each seeing every card: an upper bound on what he makes at
-the table. Hands that are no jeu de règle are tallied beside them by their trumps.
+or more when both sides play perfectly, each seeing every card (the double-dummy value, not what
+players who do not see each other's cards make: engine.studies.sampled). Hands that are no jeu de règle are tallied beside them by their trumps.
 """
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def findings(total: Counter) -> list[Finding]:
 STUDY = Study(
     name="jeux-de-regle", title="Double-dummy study",
     method="random deals; the elder plays without proposing and leads; both sides play perfectly, each seeing"
-           " every card (double-dummy: an upper bound at the table); Wilson 95% intervals",
+           " every card (the double-dummy value); Wilson 95% intervals",
     sources=("engine/studies/jeux_de_regle.py", "engine/studies/study.py", "engine/policies.py", "engine/duty.py",
              "engine/dd_compiled.py", "engine/cards.py"),
     count=count_chunk, findings=findings, deals=100_000)

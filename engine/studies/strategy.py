@@ -9,32 +9,60 @@ keeping the king of trumps quiet.
   without exchange or refuses, should not mark the king, which would betray it. Two tables: the
   dealer holds it and the elder stood with a jeu de règle; the elder holds it, proposed with no jeu
   de règle and the dealer refused with one. The holder wins the game if he takes three tricks; both
-  play by sampling, with and without the other knowing where the king is.
+  play by sampling, with and without the other knowing where the king is from the moment it is
+  marked (the dealer marks it after the elder's first lead, in de-scheicher's window).
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
+from enum import Enum
 
 from ..cards import king_of, mask_of, suit_of
 from ..dd_compiled import value
 from ..intervals import Mean, Tally
 from ..pimc_compiled import play
 from ..policies import advised_lead, jeu_de_regle
+from ..ruleset import load
 from .finding import Finding
 from .jeux_de_regle import deal
-from .sampled import BOTH, SAMPLES
+from .sampled import BOTH_SAMPLE, SAMPLES
 from .study import Study, Task
 
 LEAD = ("de-scheicher.strategy.2",)
 KING = ("de-scheicher.strategy.3",)
-TABLES = {"dealer": "the dealer holds the king of trumps; the elder stood with a jeu de règle",
-          "elder": "the elder holds the king of trumps and proposed; the dealer refused with a jeu de règle"}
 
 
-def _trumps(hand: tuple[int, ...], trump: int) -> str:
-    count = sum(1 for c in hand if suit_of(c) == trump)
-    return "three trumps or more" if count >= 3 else f"{count} trump{'s' if count > 1 else ''}"
+class Table(Enum):
+    """The two tables of de-scheicher.strategy.3: who holds the king of trumps, and what the other did."""
+
+    DEALER = "the dealer holds the king of trumps; the elder stood with a jeu de règle"
+    ELDER = "the elder holds the king of trumps and proposed; the dealer refused with a jeu de règle"
+
+
+class Way(Enum):
+    """How the play after the first lead is made, in the lead question."""
+
+    SAMPLED = "both playing by sampling"
+    PERFECT = "both seeing every card"
+
+
+class Trumps(Enum):
+    """The elder's trumps, in the lead question (the advice differs from three on)."""
+
+    ONE = "1 trump"
+    TWO = "2 trumps"
+    THREE = "three trumps or more"
+
+    @classmethod
+    def of(cls, hand: tuple[int, ...], trump: int) -> "Trumps":
+        """The class of a hand holding at least one trump."""
+        return (cls.ONE, cls.TWO, cls.THREE)[min(3, sum(1 for c in hand if suit_of(c) == trump)) - 1]
+
+
+DEALER_MARKS_LATE = load("de-scheicher")["king_window_dealer"] == "before-own-first-card"
+"""The dealer marks the king before his own first card (de-scheicher's king window): the elder's first
+lead is made before he knows of it."""
 
 
 def _lead(rng: random.Random, tally: Counter) -> None:
@@ -46,37 +74,37 @@ def _lead(rng: random.Random, tally: Counter) -> None:
             break
     a, b, hidden, draws = mask_of(elder), mask_of(dealer), 1 << turnup, rng.getrandbits(31)
     first = advised_lead(elder, trump)[0]
-    kind = _trumps(elder, trump)
-    advised = play(a, b, trump, hidden, 0, BOTH, SAMPLES, draws, 0, 0, first) >= 3
-    sampled = play(a, b, trump, hidden, 0, BOTH, SAMPLES, draws, 0, 0, -1) >= 3
-    perfect = play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, first) >= 3
-    tally["lead", kind, "deals"] += 1
-    for way, difference in (("sampled", advised - sampled), ("perfect", perfect - (value(a, b, trump, 0) >= 3))):
-        tally["lead", kind, way, "total"] += difference
-        tally["lead", kind, way, "squares"] += difference * difference
+    kind = Trumps.of(elder, trump)
+    advised = play(a, b, trump, hidden, 0, BOTH_SAMPLE, SAMPLES, draws, 0, 0, 0, first) >= 3
+    sampled = play(a, b, trump, hidden, 0, BOTH_SAMPLE, SAMPLES, draws, 0, 0, 0, -1) >= 3
+    perfect = play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, 0, first) >= 3
+    tally["lead", kind.name, "deals"] += 1
+    for way, difference in ((Way.SAMPLED, advised - sampled), (Way.PERFECT, perfect - (value(a, b, trump, 0) >= 3))):
+        tally["lead", kind.name, way.name, "total"] += difference
+        tally["lead", kind.name, way.name, "squares"] += difference * difference
 
 
-def _king(rng: random.Random, tally: Counter, table: str) -> None:
+def _king(rng: random.Random, tally: Counter, table: Table) -> None:
     """One deal of the king question at `table`: drawn until the deal is such a table."""
     while True:
         elder, dealer, turnup = deal(rng)
         trump = suit_of(turnup)
         king = king_of(trump)
-        holder, other = (dealer, elder) if table == "dealer" else (elder, dealer)
-        if king in holder and jeu_de_regle(other, trump) and (table == "dealer" or not jeu_de_regle(holder, trump)):
+        holder, other = (dealer, elder) if table is Table.DEALER else (elder, dealer)
+        if king in holder and jeu_de_regle(other, trump) and (table is Table.DEALER or not jeu_de_regle(holder, trump)):
             break
     a, b, hidden, draws = mask_of(elder), mask_of(dealer), 1 << turnup, rng.getrandbits(31)
-    player = 1 if table == "dealer" else 0                      # the holder: A is the elder, B the dealer
+    by_dealer = table is Table.DEALER                          # A is the elder, B the dealer
+    reveal = 1 if by_dealer and DEALER_MARKS_LATE else 0
     wins = []
     for shown in (0, 1 << king):
-        tricks = play(a, b, trump, hidden, 0, BOTH, SAMPLES, draws, *((0, shown) if player else (shown, 0)), -1)
-        wins.append(int((tricks if player == 0 else 5 - tricks) >= 3))
+        tricks = play(a, b, trump, hidden, 0, BOTH_SAMPLE, SAMPLES, draws,
+                      *((0, shown) if by_dealer else (shown, 0)), reveal, -1)
+        wins.append(int((5 - tricks if by_dealer else tricks) >= 3))
     quiet, marked = wins
-    tally["king", table, "deals"] += 1
-    tally["king", table, "quiet"] += quiet
-    tally["king", table, "marked"] += marked
-    tally["king", table, "total"] += quiet - marked
-    tally["king", table, "squares"] += (quiet - marked) ** 2
+    for count, added in (("deals", 1), ("quiet", quiet), ("marked", marked), ("total", quiet - marked),
+                         ("squares", (quiet - marked) ** 2)):
+        tally["king", table.name, count] += added
 
 
 def count_chunk(task: Task) -> Counter:
@@ -86,31 +114,29 @@ def count_chunk(task: Task) -> Counter:
     tally: Counter = Counter()
     for _ in range(count):
         _lead(rng, tally)
-        for table in TABLES:
+        for table in Table:
             _king(rng, tally, table)
     return tally
 
 
 def findings(total: Counter) -> list[Finding]:
     """The lead by trumps held, then the king at each table."""
-    found = []
-    for way, how in (("sampled", "both playing by sampling"), ("perfect", "both seeing every card")):
-        for kind in ("1 trump", "2 trumps", "three trumps or more"):
-            found.append(Finding(
-                f"the elder holds {kind}", f"the deals the elder gains (three tricks or more) when his first lead"
-                f" follows the advice rather than his own choice, {how}", LEAD,
-                Mean(f"lead: {kind}: {way}", total["lead", kind, "deals"], total["lead", kind, way, "total"],
-                     total["lead", kind, way, "squares"])))
-    found += [Finding(text, "the holder of the king, behind 3:4, wins the game (three tricks) without marking it",
-                      KING, Tally(f"king: {table}: quiet", total["king", table, "deals"], total["king", table, "quiet"]))
-              for table, text in TABLES.items()]
-    found += [Finding(text, "the same when he marks it and the other player knows where it is", KING,
-                      Tally(f"king: {table}: marked", total["king", table, "deals"], total["king", table, "marked"]))
-              for table, text in TABLES.items()]
-    found += [Finding(text, "the games the holder gains by keeping the king quiet", KING,
-                      Mean(f"king: {table}: gain", total["king", table, "deals"], total["king", table, "total"],
-                           total["king", table, "squares"]))
-              for table, text in TABLES.items()]
+    found = [Finding(f"the elder holds {kind.value}", "the deals the elder gains (three tricks or more) when his first"
+                     f" lead follows the advice rather than his own choice, {way.value}", LEAD,
+                     Mean(f"lead: {kind.value}: {way.name.lower()}", total["lead", kind.name, "deals"],
+                          total["lead", kind.name, way.name, "total"], total["lead", kind.name, way.name, "squares"]))
+             for way in Way for kind in Trumps]
+    for measure, count in (("the holder of the king, behind 3:4, wins the game (three tricks) without marking it",
+                            "quiet"),
+                           ("the same when he marks it and the other player knows where it is", "marked")):
+        found += [Finding(table.value, measure, KING, Tally(f"king: {table.name.lower()}: {count}",
+                                                            total["king", table.name, "deals"],
+                                                            total["king", table.name, count]))
+                  for table in Table]
+    found += [Finding(table.value, "the games the holder gains by keeping the king quiet", KING,
+                      Mean(f"king: {table.name.lower()}: gain", total["king", table.name, "deals"],
+                           total["king", table.name, "total"], total["king", table.name, "squares"]))
+              for table in Table]
     return found
 
 
@@ -118,7 +144,9 @@ STUDY = Study(
     name="strategy", title="Study of the German strategy note",
     method=f"random deals (for the king, drawn until the table is the one the note describes); the elder leads;"
            f" a player who samples draws {SAMPLES} hands for the other player among those the play has not ruled"
-           " out (and with the king when it was marked), solves each double-dummy and plays the best card in total;"
+           " out (with the king once it is marked; not what the other's standing or refusing tells), solves each"
+           " double-dummy and plays the card with the most tricks in total; the advised lead is the highest trump,"
+           " with three trumps or more the lowest card (engine.policies.advised_lead);"
            " the same deals compared with and without the advice; 95% intervals (Wilson for shares, normal for"
            " means); --deals counts the deals of each question",
     sources=("engine/studies/strategy.py", "engine/studies/sampled.py", "engine/studies/jeux_de_regle.py",

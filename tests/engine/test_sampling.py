@@ -21,7 +21,7 @@ def deals(count, seed):
 
 def test_seeing_every_card_it_plays_the_double_dummy_value():
     for a, b, trump, hidden in deals(2000, 1):
-        assert play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, -1) == value(a, b, trump, 0)
+        assert play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, 0, -1) == value(a, b, trump, 0)
 
 
 def test_sampling_players_shown_each_other_hands_play_the_double_dummy_value():
@@ -29,7 +29,7 @@ def test_sampling_players_shown_each_other_hands_play_the_double_dummy_value():
     for seed, (a, b, trump, hidden) in enumerate(deals(2000, 2)):
         leader = seed % 2
         tricks_a = value(a, b, trump, 0) if leader == 0 else 5 - value(a, b, trump, 1)
-        assert play(a, b, trump, hidden, leader, BOTH, 3, seed, a, b, -1) == tricks_a
+        assert play(a, b, trump, hidden, leader, BOTH, 3, seed, a, b, 0, -1) == tricks_a
 
 
 def test_a_given_first_lead_is_played():
@@ -39,27 +39,38 @@ def test_a_given_first_lead_is_played():
     differ = 0
     for a, b, trump, hidden in deals(300, 5):
         worth = {card: _search(a, b, trump, 0, 5, 1 << card, -1) >> 10 for card in cards_of(a)}
-        assert {card: play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, card) for card in worth} == worth
+        assert {card: play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, 0, card) for card in worth} == worth
         differ += len(set(worth.values())) > 1
     assert differ > 100                         # the first lead matters in many deals
 
 
 def test_the_same_seed_plays_the_same_and_sampling_differs_from_seeing():
-    found = [play(a, b, t, h, 0, BOTH, 8, 7, 0, 0, -1) for a, b, t, h in deals(3000, 3)]
-    assert found == [play(a, b, t, h, 0, BOTH, 8, 7, 0, 0, -1) for a, b, t, h in deals(3000, 3)]
+    found = [play(a, b, t, h, 0, BOTH, 8, 7, 0, 0, 0, -1) for a, b, t, h in deals(3000, 3)]
+    assert found == [play(a, b, t, h, 0, BOTH, 8, 7, 0, 0, 0, -1) for a, b, t, h in deals(3000, 3)]
     assert found != [value(a, b, t, 0) for a, b, t, _ in deals(3000, 3)]
 
 
-def test_a_card_ruled_out_is_never_one_the_player_could_hold():
+def test_the_cards_ruled_out_are_exactly_those_the_answer_shows_the_player_lacks():
+    """A hand holding the answer played to `led` could have played it exactly when it holds no card ruled out."""
     rng = random.Random(4)
-    checked = 0
-    while checked < 5000:
+    lawful_seen = unlawful_seen = 0
+    for _ in range(5000):
         pack = shuffled(rng)
-        hand, led, trump = mask_of(pack[:5]), pack[5], rng.randrange(4)
-        answer = rng.choice([c for c in range(32) if lawful(hand, led, trump) >> c & 1])
+        led, answer, trump = pack[0], pack[1], rng.randrange(4)
+        hand = mask_of(pack[1:6])                    # holds the answer and four other cards
         unseen = FULL & ~(1 << led) & ~(1 << answer)
-        assert _ruled_out(unseen, led, answer, trump) & hand == 0
-        checked += 1
+        could = bool(lawful(hand, led, trump) >> answer & 1)
+        assert could == (_ruled_out(unseen, led, answer, trump) & hand == 0)
+        lawful_seen += could
+        unlawful_seen += not could
+    assert lawful_seen > 500 and unlawful_seen > 500
+
+
+def test_a_marked_king_is_known_only_from_the_card_it_is_marked_before():
+    """Shown from the start or from the second card, the same deals play differently in some deals."""
+    differ = sum(play(a, b, t, h, 0, BOTH, 8, i, 0, b, 0, -1) != play(a, b, t, h, 0, BOTH, 8, i, 0, b, 1, -1)
+                 for i, (a, b, t, h) in enumerate(deals(1500, 6)))
+    assert differ > 0
 
 
 @pytest.mark.parametrize("pool, shown, k", [(FULL, 0, 5), (0b1111_0000, 0b1_0000, 4), (0b1110, 0b10, 1)])
@@ -82,4 +93,5 @@ def test_the_strategy_study_measures_the_advised_lead_and_the_marked_king():
     perfect = [f.figure for f in findings if "both seeing every card" in f.measure]
     assert len(perfect) == 3 and all(m.mean <= 0 for m in perfect) and any(m.mean < 0 for m in perfect)
     kings = [f.figure for f in findings if f.figure.category.startswith("king:")]
-    assert {k.deals for k in kings} == {1500}
+    assert len(kings) == 6 and {k.deals for k in kings} == {1500}
+    assert all(f.figure.deals > 100 for f in findings if f.figure.category.startswith("lead:"))
