@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 Z95 = 1.959964
@@ -64,6 +65,18 @@ class Mean:
         variance = max(0.0, (self.squares - self.total * self.total / self.deals) / (self.deals - 1))
         half = Z95 * math.sqrt(variance / self.deals)
         return self.mean - half, self.mean + half
+
+    @staticmethod
+    def add(tally: Counter, key: tuple, value: int) -> None:
+        """Count one deal's `value` in a study's tally under `key`: chunks' tallies then add up exactly."""
+        tally[*key, "deals"] += 1
+        tally[*key, "total"] += value
+        tally[*key, "squares"] += value * value
+
+    @classmethod
+    def of(cls, category: str, total: Counter, key: tuple) -> Mean:
+        """The mean of the values counted under `key` by `add`."""
+        return cls(category, total[*key, "deals"], total[*key, "total"], total[*key, "squares"])
 
     def text(self) -> str:
         """The mean with its interval, as the notes and the command print it."""

@@ -114,8 +114,8 @@ def branches(ruleset: Ruleset, elder: tuple[Card, ...], dealer: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class Figure:
-    """One figure measured under each ruleset: what it measures, over which deals, on which units."""
+class Question:
+    """One question measured under each ruleset: what it measures, over which deals, on which units."""
 
     key: str
     measure: str
@@ -128,23 +128,23 @@ PROPOSING = "the elder's net points proposing (the dealer answering by the jeux 
 REFUSING = "the dealer's net points refusing the proposal minus accepting it"
 KEEPING = ("the elder's net points, a proposal accepted, keeping trumps and kings minus keeping trumps,"
            " kings and queens")
-PROPOSE = Figure("propose", PROPOSING, "every deal", "score.unproposed-loss", ())
-PROPOSE_JEU = Figure("propose/jeu", PROPOSING, "the elder holds a jeu de règle", "score.unproposed-loss", SPEAKING)
-PROPOSE_OTHER = Figure("propose/other", PROPOSING, "the elder holds no jeu de règle", "score.unproposed-loss",
+PROPOSE = Question("propose", PROPOSING, "every deal", "score.unproposed-loss", ())
+PROPOSE_JEU = Question("propose/jeu", PROPOSING, "the elder holds a jeu de règle", "score.unproposed-loss", SPEAKING)
+PROPOSE_OTHER = Question("propose/other", PROPOSING, "the elder holds no jeu de règle", "score.unproposed-loss",
                        SPEAKING)
-REFUSE_JEU = Figure("refuse/jeu", REFUSING, "the dealer holds a jeu de règle", "score.refused-first-proposal",
+REFUSE_JEU = Question("refuse/jeu", REFUSING, "the dealer holds a jeu de règle", "score.refused-first-proposal",
                     SPEAKING)
-REFUSE_OTHER = Figure("refuse/other", REFUSING, "the dealer holds no jeu de règle", "score.refused-first-proposal",
+REFUSE_OTHER = Question("refuse/other", REFUSING, "the dealer holds no jeu de règle", "score.refused-first-proposal",
                       SPEAKING)
-KEEP = Figure("keep", KEEPING, "every deal", None, RulePolicy.KEEP)
-KEEP_QUEEN = Figure("keep/queen", KEEPING, "keeping the queens changes the elder's first discard", None,
+KEEP = Question("keep", KEEPING, "every deal", None, RulePolicy.KEEP)
+KEEP_QUEEN = Question("keep/queen", KEEPING, "keeping the queens changes the elder's first discard", None,
                     RulePolicy.KEEP)
-FIGURES = (PROPOSE, PROPOSE_JEU, PROPOSE_OTHER, REFUSE_JEU, REFUSE_OTHER, KEEP, KEEP_QUEEN)
-"""The figures, in the order the command prints them (ruleset after ruleset within each)."""
+QUESTIONS = (PROPOSE, PROPOSE_JEU, PROPOSE_OTHER, REFUSE_JEU, REFUSE_OTHER, KEEP, KEEP_QUEEN)
+"""The questions, in the order the command prints them (ruleset after ruleset within each)."""
 
 
-def values(deal: Branches, elder_jeu: bool, dealer_jeu: bool) -> dict[Figure, int]:
-    """The deal's value of each figure whose deals it belongs to."""
+def values(deal: Branches, elder_jeu: bool, dealer_jeu: bool) -> dict[Question, int]:
+    """The deal's value for each question whose deals it belongs to."""
     answered = deal.refuse if dealer_jeu else deal.accept
     keeping = deal.accept - deal.keep_queens
     found = {PROPOSE: answered - deal.stand, PROPOSE_JEU if elder_jeu else PROPOSE_OTHER: answered - deal.stand,
@@ -168,42 +168,37 @@ def deals(task: Task) -> Iterator[Deal]:
 
 
 def count_chunk(task: Task) -> Counter:
-    """Sum each figure's values and their squares per ruleset over the chunk's deals."""
+    """Sum each question's values and their squares per ruleset over the chunk's deals."""
     tally: Counter = Counter()
     for elder, dealer, turnup, talon in deals(task):
         trump = suit_of(turnup)
         elder_jeu, dealer_jeu = bool(jeu_de_regle(elder, trump)), bool(jeu_de_regle(dealer, trump))
         for ruleset in RULESETS:
             deal = branches(ruleset, elder, dealer, turnup, talon)
-            for figure, value in values(deal, elder_jeu, dealer_jeu).items():
-                tally[ruleset.siglum, figure.key, "deals"] += 1
-                tally[ruleset.siglum, figure.key, "total"] += value
-                tally[ruleset.siglum, figure.key, "squares"] += value * value
+            for question, value in values(deal, elder_jeu, dealer_jeu).items():
+                Mean.add(tally, (ruleset.siglum, question.key), value)
     return tally
 
 
-def units(figure: Figure, ruleset: Ruleset) -> tuple[str, ...]:
-    """The units a figure under a ruleset is noted on: a price's, its rule's under the ruleset and the advice
+def units(question: Question, ruleset: Ruleset) -> tuple[str, ...]:
+    """The units a question under a ruleset is noted on: a price's, its rule's under the ruleset and the advice
     of that ruleset's witness (the jeux de règle, not every witness's under every ruleset); the discard's, the
     German note it tests, under every ruleset."""
-    if figure.rule is None:
-        return figure.advice
-    own = tuple(unit for unit in figure.advice if unit.startswith(f"{ruleset.siglum}."))
-    return tuple(dict.fromkeys(ruleset.cites(figure.rule) + own))
+    if question.rule is None:
+        return question.advice
+    own = tuple(unit for unit in question.advice if unit.startswith(f"{ruleset.siglum}."))
+    return tuple(dict.fromkeys(ruleset.cites(question.rule) + own))
 
 
 def findings(total: Counter) -> list[Finding]:
-    """Each figure under each ruleset that has deals."""
+    """Each question under each ruleset that has deals."""
     found = []
-    for figure in FIGURES:
+    for question in QUESTIONS:
         for ruleset in RULESETS:
-            count = total[ruleset.siglum, figure.key, "deals"]
-            if count:
-                found.append(Finding(f"{ruleset.siglum} rules, {figure.deals}", figure.measure,
-                                     units(figure, ruleset),
-                                     Mean(f"{ruleset.siglum}: {figure.key}", count,
-                                          total[ruleset.siglum, figure.key, "total"],
-                                          total[ruleset.siglum, figure.key, "squares"])))
+            if total[ruleset.siglum, question.key, "deals"]:
+                found.append(Finding(f"{ruleset.siglum} rules, {question.deals}", question.measure,
+                                     units(question, ruleset),
+                                     Mean.of(f"{ruleset.siglum}: {question.key}", total, (ruleset.siglum, question.key))))
     return found
 
 

@@ -78,10 +78,8 @@ def _lead(rng: random.Random, tally: Counter) -> None:
     advised = play(a, b, trump, hidden, 0, BOTH_SAMPLE, SAMPLES, draws, 0, 0, 0, first) >= 3
     sampled = play(a, b, trump, hidden, 0, BOTH_SAMPLE, SAMPLES, draws, 0, 0, 0, -1) >= 3
     perfect = play(a, b, trump, hidden, 0, 0, 0, 0, 0, 0, 0, first) >= 3
-    tally["lead", kind.name, "deals"] += 1
     for way, difference in ((Way.SAMPLED, advised - sampled), (Way.PERFECT, perfect - (value(a, b, trump, 0) >= 3))):
-        tally["lead", kind.name, way.name, "total"] += difference
-        tally["lead", kind.name, way.name, "squares"] += difference * difference
+        Mean.add(tally, ("lead", kind.name, way.name), difference)
 
 
 def _king(rng: random.Random, tally: Counter, table: Table) -> None:
@@ -102,9 +100,9 @@ def _king(rng: random.Random, tally: Counter, table: Table) -> None:
                       *((0, shown) if by_dealer else (shown, 0)), reveal, -1)
         wins.append(int((5 - tricks if by_dealer else tricks) >= 3))
     quiet, marked = wins
-    for count, added in (("deals", 1), ("quiet", quiet), ("marked", marked), ("total", quiet - marked),
-                         ("squares", (quiet - marked) ** 2)):
-        tally["king", table.name, count] += added
+    tally["king", table.name, "quiet"] += quiet
+    tally["king", table.name, "marked"] += marked
+    Mean.add(tally, ("king", table.name, "gain"), quiet - marked)
 
 
 def count_chunk(task: Task) -> Counter:
@@ -123,19 +121,17 @@ def findings(total: Counter) -> list[Finding]:
     """The lead by trumps held, then the king at each table."""
     found = [Finding(f"the elder holds {kind.value}", "the deals the elder gains (three tricks or more) when his first"
                      f" lead follows the advice rather than his own choice, {way.value}", LEAD,
-                     Mean(f"lead: {kind.value}: {way.name.lower()}", total["lead", kind.name, "deals"],
-                          total["lead", kind.name, way.name, "total"], total["lead", kind.name, way.name, "squares"]))
+                     Mean.of(f"lead: {kind.value}: {way.name.lower()}", total, ("lead", kind.name, way.name)))
              for way in Way for kind in Trumps]
     for measure, count in (("the holder of the king, behind 3:4, wins the game (three tricks) without marking it",
                             "quiet"),
                            ("the same when he marks it and the other player knows where it is", "marked")):
         found += [Finding(table.value, measure, KING, Tally(f"king: {table.name.lower()}: {count}",
-                                                            total["king", table.name, "deals"],
+                                                            total["king", table.name, "gain", "deals"],
                                                             total["king", table.name, count]))
                   for table in Table]
     found += [Finding(table.value, "the games the holder gains by keeping the king quiet", KING,
-                      Mean(f"king: {table.name.lower()}: gain", total["king", table.name, "deals"],
-                           total["king", table.name, "total"], total["king", table.name, "squares"]))
+                      Mean.of(f"king: {table.name.lower()}: gain", total, ("king", table.name, "gain")))
               for table in Table]
     return found
 
