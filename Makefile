@@ -1,4 +1,4 @@
-# Set-up and the two README commands: `make corpus` and `make test`.
+# Set-up and the README commands: `make corpus`, `make site` and `make test`.
 # Everything the project needs is installed from here; nothing by hand.
 
 SHELL := /bin/bash
@@ -8,16 +8,22 @@ BIN := $(VENV)/bin
 APT_PACKAGES := tesseract-ocr tesseract-ocr-hun tesseract-ocr-deu tesseract-ocr-eng \
 	hunspell hunspell-hu libhunspell-dev jing default-jre-headless poppler-utils \
 	dict-freedict-hun-eng dict-freedict-deu-eng \
-	fonts-ebgaramond fonts-linuxlibertine fonts-dejavu-core fonts-urw-base35 gcc
+	fonts-ebgaramond fonts-linuxlibertine fonts-dejavu-core fonts-urw-base35 gcc \
+	libjs-lunr chromium
 STAMP := $(VENV)/.installed
 
-.PHONY: corpus test system venv check-corpus clean
+.PHONY: corpus site test system venv check-corpus clean
 
 corpus: venv
 	$(BIN)/ecarte build
 
+# The static reader (CONTRACT.md §6), made from the TEI; it stops on TEI that does not validate.
+site: venv
+	$(BIN)/ecarte site --out site
+
 test: venv
 	$(BIN)/ecarte validate
+	$(BIN)/ecarte site --out site
 	$(BIN)/python -m pytest
 
 # System packages through apt-get when run as root; otherwise name the command.

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
+import tempfile
 from collections.abc import Callable
 from typing import TypeVar
 from functools import lru_cache
@@ -129,3 +131,28 @@ def cached(path: Path, make: Callable[[], T]) -> T:
     value = make()
     write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     return value
+
+
+def write_tree(target: Path, files: dict[str, bytes]) -> None:
+    """Write a whole folder or none of it: every file into a staging folder beside `target`, then
+    the staging folder renamed into its place (the old folder, if any, removed after)."""
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror}", target) from None
+    old = staging.with_name(staging.name.replace(".staging-", ".old-"))
+    try:
+        for name, data in sorted(files.items()):
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        if target.exists():
+            os.replace(target, old)
+        os.replace(staging, target)
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror}", target) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)

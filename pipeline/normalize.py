@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
+from rapidfuzz.distance import Levenshtein
+
 from . import lexicon as lexicons
 from .spans import Span, line_from_spans
 from .errors import InputError
@@ -201,6 +203,25 @@ class Normalizer:
                 if self.lexicon.spell(modern):
                     return _cased(a, modern)
         return None
+
+    def why(self, printed: str, modern: str, unit_ids: frozenset[str] = frozenset()) -> str:
+        """Why the print's `printed` reads `modern` today: the editor's decision for one of
+        `unit_ids`, the join, or each period convention and word rule that brings it closer."""
+        lower, target = printed.lower(), modern.lower()
+        for d in self.rules.decisions:
+            if d.unit in unit_ids and d.word == lower and d.modern == target:
+                return d.why
+        words = lower.split()
+        if len(words) == 2:
+            for join in self.rules.joins:
+                if join.first.fullmatch(words[0]) and join.second.fullmatch(words[1]):
+                    return join.why
+        rules = [(r.pattern, r.replace, r.why) for r in self.lexicon.orthography.rules]
+        rules += [(r.pattern, r.replace, r.why) for r in self.rules.words]
+        apart = Levenshtein.distance(lower, target)
+        whys = [why for pattern, replace, why in rules for m in pattern.finditer(lower)
+                if Levenshtein.distance(lower[:m.start()] + m.expand(replace) + lower[m.end():], target) < apart]
+        return "; ".join(dict.fromkeys(whys)) or "hunspell's hu_HU knows only the modern form"
 
     def text(self, text: str, decided: Mapping[str, str] = NO_DECISIONS) -> str:
         """The text in modern spelling."""

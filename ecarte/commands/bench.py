@@ -42,10 +42,17 @@ def _build(seconds: float) -> Figures:
         return {"corpus_s": round(build(target=Path(scratch) / "tei").seconds, 3)}
 
 
+def _site(seconds: float) -> Figures:
+    """The reader: seconds to build it, its largest page, the parallel view's first render in Chromium (ms)."""
+    from pipeline.site.bench import measure
+    return measure()
+
+
 MEASUREMENTS: dict[str, Callable[[float], Figures]] = {
     "engine": _engine,
     "repair": _repair,
     "build": _build,
+    "site": _site,
 }
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import sys
@@ -44,45 +43,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def plot(name: str, title: str, findings: list[Finding], deals: int, seed: int, folder: Path) -> None:
-    """The figures as bars with their 95% intervals, one panel per measure, in PNG and SVG (written
-    whole, no date inside)."""
-    import textwrap
-
-    import matplotlib
-    from engine.intervals import Tally
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    matplotlib.rcParams["svg.hashsalt"] = "ecarte"          # the same figure gives the same file
-    panels: dict[str, list[Finding]] = {}
-    for finding in findings:
-        panels.setdefault(finding.measure, []).append(finding)
-    heights = [0.3 * len(group) + 1.0 for group in panels.values()]
-    figure, all_axes = plt.subplots(len(panels), 1, squeeze=False, figsize=(9, sum(heights) + 0.6),
-                                    gridspec_kw={"height_ratios": heights})
-    for axes, (measure, group) in zip(all_axes[:, 0], panels.items()):
-        shares = isinstance(group[0].figure, Tally)
-        scale = 100 if shares else 1
-        values = [scale * (f.figure.share if shares else f.figure.mean) for f in group]
-        low_high = [tuple(scale * x for x in f.figure.interval()) for f in group]
-        errors = [[v - lo for v, (lo, _) in zip(values, low_high)], [hi - v for v, (_, hi) in zip(values, low_high)]]
-        axes.barh(range(len(group)), values, xerr=errors, color="#4a7a9c", capsize=3)
-        axes.set_yticks(range(len(group)), [textwrap.shorten(f.label, 70) for f in group], fontsize=7)
-        axes.invert_yaxis()
-        if shares:
-            axes.set_xlim(0, 100)
-        else:
-            axes.axvline(0, color="#555555", linewidth=0.8)
-        axes.set_title(textwrap.fill(measure, 90), fontsize=8, loc="left")
-        axes.tick_params(axis="x", labelsize=7)
-        axes.set_xlabel("% of deals, 95% interval" if shares else "per deal, 95% interval", fontsize=7)
-    figure.suptitle(f"{title}: {name} ({deals} deals, seed {seed})", fontsize=10)
-    figure.tight_layout()
-    for suffix, extra in (("png", {}), ("svg", {"metadata": {"Date": None}})):
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format=suffix, **extra)
-        write_atomic(folder / f"{name}.{suffix}", buffer.getvalue())
-    plt.close(figure)
+    """The figures with their 95% intervals in DIR/TOPIC.png and .svg, each written whole."""
+    from engine.studies.plot import draw
+    for suffix, data in draw(f"{title}: {name} ({deals} deals, seed {seed})", findings).items():
+        write_atomic(folder / f"{name}.{suffix}", data)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -63,3 +63,20 @@ def test_the_suit_is_read_szin_where_the_print_has_szint():
     assert "íratnak fel" in normalized_text(units["hu-nc.3"])
     assert "a kihítt kártyát" in normalized_text(units["hu-nc.34"])
     assert "már kihívatott" in normalized_text(units["hu-nc.44"])
+
+
+@pytest.mark.parametrize("printed, modern, said", [
+    ("kilencz", "kilenc", "c was written cz"),                 # a period convention, always modernized
+    ("melylyel", "mellyel", "long digraph consonant"),
+    ("kivánja", "kívánja", "í was often printed short"),       # a vowel length hunspell wants
+    ("épúgy", "éppúgy", "ép 'just' in compounds"),             # a word rule of normalization.toml
+    ("A ki", "Aki", "written in two words until 1922"),        # a join
+])
+def test_why_names_the_rule_behind_a_modern_form(printed, modern, said):
+    assert said in normalizer().why(printed, modern)
+
+
+def test_why_prefers_the_editors_decision_in_its_unit():
+    decision = normalizer().rules.decisions[0]
+    assert normalizer().why(decision.word, decision.modern, frozenset({decision.unit})) == decision.why
+    assert normalizer().why(decision.word, decision.modern) != decision.why
