@@ -207,7 +207,7 @@ def scenario(s: Scenario, facts: Facts, nav: Nav) -> bytes:
             E.P(status_badge(s.result.status), " ", s.result.message or "", **cls("scenario-status")),
             E.P("cites ", *_joined(cites)),
             E.P("ruleset ", E.CODE(s.result.ruleset or "—"), " · file ", E.CODE(s.path.as_posix())),
-            E.PRE(E.CODE(s.source), **cls("scenario-source", lang="en"))]
+            E.PRE(E.CODE(s.source), **cls("scenario-source"))]
     return page(name, s.result.id, "page-scenario", nav, main)
 
 

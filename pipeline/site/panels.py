@@ -17,6 +17,7 @@ def fill(text: etree._Element, facts: Facts, languages: dict[str, str]) -> None:
     for aside in text.iterfind(".//aside[@class='unit-links']"):
         unit = facts.units[aside.attrib.pop("data-for")]
         aside.set("aria-label", f"{unit.id}: cross-references")
+        aside.set("lang", "en")     # the panel's words are English, whatever the text's language
         aside.extend(panel(unit, facts, languages))
 
 
@@ -29,10 +30,16 @@ def panel(unit: UnitFacts, facts: Facts, languages: dict[str, str]) -> list:
                        **cls("variant", **{"data-variant": point, "title": f"variant point {point}"})))
     if not unit.normative:
         bar.append(E.SPAN(f"states no rule: {unit.reason}", **cls("not-normative")))
-    parallels = [p for p in unit.parallels if p.witness not in _sources_of(unit, facts)]
+    same_print = _sources_of(unit, facts)
+    copies = [p for p in unit.parallels if p.witness in same_print]
+    if copies:
+        bar.append(E.SPAN("same print: ", *(E.A(p.id, href=unit_href(p.id, p.witness), **cls("same-print"))
+                                            for p in copies), **cls("copies")))
+    parallels = [p for p in unit.parallels if p.witness not in same_print]
     sections = []
     if parallels or unit.no_parallel:
-        sections.append(E.SECTION(E.H4("Parallels"), E.UL(*(parallel_item(p, facts, languages) for p in parallels)),
+        listed = [E.UL(*(parallel_item(p, facts, languages) for p in parallels))] if parallels else []
+        sections.append(E.SECTION(E.H4("Parallels"), *listed,
                                   *(E.P(f"No parallel in {witness}: {reason}", **cls("no-parallel"))
                                     for witness, reason in unit.no_parallel)))
     if unit.rules:

@@ -80,7 +80,7 @@
   <xsl:template match="tei:lb[@break = 'no' and @rend = 'hyphen']"><span class="lb hyphen" aria-hidden="true"/></xsl:template>
   <xsl:template match="tei:lb"><span class="lb" aria-hidden="true"/></xsl:template>
   <xsl:template match="tei:pb">
-    <span class="pb" role="note" title="page break in the source">
+    <span class="pb" lang="en" role="note" title="page break in the source">
       <xsl:text>[page</xsl:text>
       <xsl:if test="@n"><xsl:text> </xsl:text><xsl:value-of select="@n"/></xsl:if>
       <xsl:text>]</xsl:text>
@@ -102,12 +102,12 @@
         <span class="reg"><xsl:apply-templates select="tei:reg/node()" mode="plain"/></span>
       </button>
       <span popover="" id="{$id}" class="popover" role="note">
-        <span class="popover-title">Spelling</span>
-        <span class="reading"><span class="who">the source</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:orig/node()" mode="plain"/></span>
-        <span class="reading"><span class="who">today</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:reg/node()" mode="plain"/></span>
+        <span class="popover-title" lang="en">Spelling</span>
+        <span class="reading"><span class="who" lang="en">the source</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:orig/node()" mode="plain"/></span>
+        <span class="reading"><span class="who" lang="en">today</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:reg/node()" mode="plain"/></span>
         <xsl:choose>
-          <xsl:when test="tei:reg/@type = 'symbol'"><span class="reason">A sign the source lost, given beside the word that stands in for it (see the editorial note).</span></xsl:when>
-          <xsl:otherwise><span class="reason" data-orig="{tei:orig}" data-reg="{tei:reg}"/></xsl:otherwise>
+          <xsl:when test="tei:reg/@type = 'symbol'"><span class="reason" lang="en">A sign the source lost, given beside the word that stands in for it (see the editorial note).</span></xsl:when>
+          <xsl:otherwise><span class="reason" lang="en" data-orig="{tei:orig}" data-reg="{tei:reg}"/></xsl:otherwise>
         </xsl:choose>
       </span>
     </span>
@@ -119,10 +119,10 @@
     <span class="decision correction">
       <button type="button" class="decision-mark" popovertarget="{$id}"><xsl:apply-templates select="tei:corr/node()" mode="plain"/></button>
       <span popover="" id="{$id}" class="popover" role="note">
-        <span class="popover-title">Correction of a misprint</span>
-        <span class="reading"><span class="who">the print</span><xsl:text> </xsl:text><span class="sic"><xsl:apply-templates select="tei:sic/node()" mode="plain"/></span></span>
-        <span class="reading"><span class="who">the edition</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:corr/node()" mode="plain"/></span>
-        <span class="reason" data-source="{tei:corr/@source}"/>
+        <span class="popover-title" lang="en">Correction of a misprint</span>
+        <span class="reading"><span class="who" lang="en">the print</span><xsl:text> </xsl:text><span class="sic"><xsl:apply-templates select="tei:sic/node()" mode="plain"/></span></span>
+        <span class="reading"><span class="who" lang="en">the edition</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:corr/node()" mode="plain"/></span>
+        <span class="reason" lang="en" data-source="{tei:corr/@source}"/>
       </span>
     </span>
   </xsl:template>
@@ -138,8 +138,8 @@
         </xsl:choose>
       </button>
       <span popover="" id="{$id}" class="popover" role="note">
-        <span class="popover-title">Readings</span>
-        <span class="reading lem"><span class="who">the edition</span><xsl:text> </xsl:text>
+        <span class="popover-title" lang="en">Readings</span>
+        <span class="reading lem"><span class="who" lang="en">the edition</span><xsl:text> </xsl:text>
           <xsl:choose>
             <xsl:when test="normalize-space(tei:lem) = ''"><em>reads nothing</em></xsl:when>
             <xsl:otherwise><xsl:apply-templates select="tei:lem/node()" mode="plain"/></xsl:otherwise>
@@ -147,7 +147,7 @@
         </span>
         <xsl:for-each select="tei:rdg">
           <span class="reading rdg">
-            <span class="who"><xsl:call-template name="witnesses"><xsl:with-param name="refs" select="normalize-space(@wit)"/></xsl:call-template></span>
+            <span class="who" lang="en"><xsl:call-template name="witnesses"><xsl:with-param name="refs" select="normalize-space(@wit)"/></xsl:call-template></span>
             <xsl:text> </xsl:text>
             <xsl:choose>
               <xsl:when test="normalize-space(.) = ''"><em>reads nothing</em></xsl:when>
@@ -155,7 +155,7 @@
             </xsl:choose>
           </span>
         </xsl:for-each>
-        <span class="reason" data-source="{tei:lem/@source}" data-resp="{tei:lem/@resp}"/>
+        <span class="reason" lang="en" data-source="{tei:lem/@source}" data-resp="{tei:lem/@resp}"/>
       </span>
     </span>
   </xsl:template>
@@ -167,7 +167,7 @@
     <span class="decision note">
       <button type="button" class="note-mark" popovertarget="{$id}" aria-label="editorial note">*</button>
       <span popover="" id="{$id}" class="popover" role="note" lang="en">
-        <span class="popover-title">Editorial note</span>
+        <span class="popover-title" lang="en">Editorial note</span>
         <xsl:apply-templates/>
       </span>
     </span>

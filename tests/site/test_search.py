@@ -11,7 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from pipeline.errors import InputError
 from pipeline.folding import fold
@@ -20,7 +20,6 @@ from pipeline.site.search import Entry, index_script, lunr_js
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH_JS = ROOT / "pipeline" / "site" / "assets" / "search.js"
-CHROMIUM = "/usr/bin/chromium"
 
 ENTRIES = [
     Entry("hu-nc.40", "hu-nc", "hu-nc.html#hu-nc.40", "hu",
@@ -102,15 +101,6 @@ def test_lunr_js_is_debians_and_its_absence_names_the_package(monkeypatch, tmp_p
     monkeypatch.setattr(search, "LUNR_JS", tmp_path / "lunr.min.js")
     with pytest.raises(InputError, match="libjs-lunr"):
         lunr_js()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    playwright = sync_playwright().start()
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-    yield chromium
-    chromium.close()
-    playwright.stop()
 
 
 @pytest.fixture
