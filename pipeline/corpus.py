@@ -44,6 +44,11 @@ def texts() -> dict[str, WitnessText]:
     return _made("normativity").texts
 
 
+def documents() -> dict[str, bytes]:
+    """File name → bytes of every TEI document as the sources give it now (not written)."""
+    return _made("tei").documents
+
+
 def alignment() -> CorpusAlignment:
     """The automatic and final alignment of every witness with every other."""
     return _made("align").alignment

@@ -133,10 +133,12 @@ def cached(path: Path, make: Callable[[], T]) -> T:
     return value
 
 
-def write_tree(target: Path, files: dict[str, bytes]) -> None:
+def write_tree(target: Path, files: dict[str, bytes], marker: str) -> None:
     """Write a whole folder or none of it: every file into a staging folder beside `target`, then
-    the staging folder renamed into its place (the old folder, if any, removed after)."""
+    the staging folder renamed into its place (the old folder removed after). `marker` names the
+    file that says a folder was written so; a folder without it is never replaced (check_tree)."""
     target = Path(target)
+    check_tree(target, marker)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
@@ -144,7 +146,7 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
         raise InputError(f"cannot write: {error.strerror}", target) from None
     old = staging.with_name(staging.name.replace(".staging-", ".old-"))
     try:
-        for name, data in sorted(files.items()):
+        for name, data in sorted({**files, marker: b""}.items()):
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
@@ -156,3 +158,12 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(old, ignore_errors=True)
+
+
+def check_tree(target: Path, marker: str) -> None:
+    """`target` may be written by write_tree: it is absent, an empty folder, or a folder holding `marker`."""
+    if target.exists() and not target.is_dir():
+        raise InputError("is a file, not a folder: give a folder to write", target)
+    if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file():
+        raise InputError(f"this folder holds files this command did not write (no {marker}): "
+                         "give a new or empty folder", target)

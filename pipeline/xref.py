@@ -40,13 +40,18 @@ def _visit(unit: Unit, parent: Unit | None, heading: str | None, found: dict[str
         _visit(child, unit, heading or unit.head, found)
 
 
+def same_print(siglum: str) -> tuple[str, ...]:
+    """The witnesses of the same print as `siglum`: an edition's transcripts, a transcript's edition."""
+    witnesses = corpus.texts()
+    sources = list(witnesses[siglum].witness.made_from)
+    sources += [s for s, t in witnesses.items() if siglum in t.witness.made_from]
+    return tuple(dict.fromkeys(sources))
+
+
 def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
     """An edition's unit is aligned with the same unit of the transcripts it is made from."""
-    witnesses = corpus.texts()
-    sources = list(witnesses[unit.witness].witness.made_from)
-    sources += [s for s, t in witnesses.items() if unit.witness in t.witness.made_from]
     links = []
-    for siglum in dict.fromkeys(sources):
+    for siglum in same_print(unit.witness):
         other = by_id.get(f"{siglum}.{unit.path}")
         if other:
             score = round(fuzz.ratio(unit.text, other.unit.text) / 100, 3)

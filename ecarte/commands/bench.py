@@ -43,7 +43,8 @@ def _build(seconds: float) -> Figures:
 
 
 def _site(seconds: float) -> Figures:
-    """The reader: seconds to build it, its largest page, the parallel view's first render in Chromium (ms)."""
+    """The reader: `ecarte site`'s wall seconds, its heaviest page with what that page loads, the parallel
+    view's first contentful paint in Chromium (ms); measured whole, whatever the budget."""
     from pipeline.site.bench import measure
     return measure()
 

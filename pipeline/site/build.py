@@ -1,11 +1,13 @@
 """`ecarte site`: the reader built from the validated TEI, in order:
 
-    validate the TEI → gather the facts (xref, variants, engine, conformance run, studies)
-    → check the TEI holds the units the facts name → witness pages (text.xsl) → the views
-    → search index → assets → the whole folder moved into place
+    check the folder may be written → validate the TEI → check the TEI is what the sources give
+    → gather the facts (xref, variants, engine, conformance run, studies) → witness pages
+    (text.xsl) → the views → search index → assets → the whole folder moved into place
 
-A TEI file that does not validate stops the build with the validator's messages; nothing is
-written until every page is made, and the site folder is replaced whole.
+A TEI file that does not validate, or that differs from what `ecarte build` makes of the sources
+(the views beside the texts come from the sources), stops the build with the reason; nothing is
+written until every page is made, the site folder is replaced whole, and a folder this command
+did not write is never replaced.
 """
 from __future__ import annotations
 
@@ -13,90 +15,94 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from lxml import etree
-
+from .. import corpus
+from ..build import CORPUS_FILE
 from ..errors import InputError
-from ..files import write_tree
+from ..files import check_tree, write_tree
 from ..paths import TEI
 from ..validate import validate
 from . import pages
 from .facts import Facts, gather
-from .html import Nav, unit_href
+from .html import unit_href
 from .panels import fill
 from .plots import study_svg
 from .search import Entry, index_script, lunr_js
 from .text import corrections_by_id, witness_text
 
 ASSETS = Path(__file__).with_name("assets")
-XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+MARKER = ".ecarte-site"
+"""The file that marks a folder as a site this command wrote, and so may replace."""
 
 
 @dataclass(frozen=True)
 class Built:
-    """What a site build made: where, how many files and bytes, the largest page, how long it took."""
+    """What a site build made: where, how many files and bytes, how long it took (in-process)."""
 
     out: Path
-    files: int
-    bytes: int
-    largest: tuple[str, int]
+    files: dict[str, int]               # path under the site → bytes
     seconds: float
 
 
 def build(out: Path, tei: Path = TEI) -> Built:
-    """Build the whole site into `out` (replacing it), from the TEI under `tei`."""
+    """Build the whole site into `out` (replacing a site built there before), from the TEI under `tei`."""
     started = time.perf_counter()
+    check_tree(out, MARKER)
     sources = sorted(tei.glob("*.xml"))
     if not sources:
         raise InputError("no TEI files (run `ecarte build` first)", tei)
-    problems = validate(sources)
+    check_valid(sources)
+    check_fresh(tei)
+    files = render(gather(), tei)
+    write_tree(out, files, MARKER)
+    return Built(out, {name: len(data) for name, data in files.items()}, time.perf_counter() - started)
+
+
+def check_valid(sources: list[Path]) -> None:
+    """Stop on TEI that does not validate, each file's own problems first (the corpus file, which
+    includes the others, repeats theirs)."""
+    problems = sorted(validate(sources), key=lambda p: Path(p.path).name == CORPUS_FILE)
     if problems:
         shown = "\n".join(str(p) for p in problems[:10])
         more = f"\n… and {len(problems) - 10} more" if len(problems) > 10 else ""
-        raise InputError(f"the TEI does not validate; no site was written:\n{shown}{more}", tei)
-    facts = gather()
-    files = render(facts, tei)
-    write_tree(out, files)
-    largest = max(((name, len(data)) for name, data in files.items() if name.endswith(".html")), key=lambda x: x[1])
-    return Built(out, len(files), sum(map(len, files.values())), largest, time.perf_counter() - started)
+        raise InputError(f"the TEI does not validate; no site was written:\n{shown}{more}", sources[0].parent)
+
+
+def check_fresh(tei: Path) -> None:
+    """The TEI must be what the build makes of the sources now: the views beside the texts are made
+    from the sources, and a stale text would contradict them."""
+    made = corpus.documents()
+    differing = sorted(name for name, data in made.items()
+                       if not (tei / name).is_file() or (tei / name).read_bytes() != data)
+    differing += sorted({p.name for p in tei.glob("*.xml")} - set(made))
+    if differing:
+        raise InputError(f"the TEI is not what the sources give ({', '.join(differing)} differ): "
+                         "run `ecarte build`", tei)
 
 
 def render(facts: Facts, tei: Path) -> dict[str, bytes]:
     """Every file of the site by its path under the site folder."""
-    languages = {w.siglum: w.language for w in facts.witnesses}
-    nav = Nav(tuple((w.siglum, w.language) for w in facts.witnesses))
+    nav = tuple(w.siglum for w in facts.witnesses)
     corrections = corrections_by_id()
     files: dict[str, bytes] = {"index.html": pages.index(facts, nav)}
     for w in facts.witnesses:
-        path = tei / f"{w.siglum}.xml"
-        if not path.exists():
-            raise InputError(f"no TEI for witness {w.siglum} (run `ecarte build`)", path)
-        check_units(path, [u.id for u in facts.of(w.siglum)])
-        text = witness_text(path, corrections)
-        fill(text, facts, languages)
+        text = witness_text(tei / f"{w.siglum}.xml", corrections)
+        fill(text, facts)
         files[f"{w.siglum}.html"] = pages.witness(w, text, facts, nav)
-    files["parallel.html"] = pages.parallel(facts, nav, languages)
+    files["parallel.html"] = pages.parallel(facts, nav)
     files["variants.html"] = pages.variants(facts, nav)
     files["rules.html"] = pages.rules(facts, nav)
     files["scenarios.html"] = pages.scenarios(facts, nav)
     for scenario in facts.scenarios:
         files[f"scenarios/{scenario.result.id}.html"] = pages.scenario(scenario, facts, nav)
-    files["studies.html"] = pages.studies(facts.studies, facts, nav)
+        files[f"scenarios/{scenario.result.id}.toml"] = scenario.source.encode("utf-8")
+    files["studies.html"] = pages.studies(facts, nav)
     for study in facts.studies:
         files[f"studies/{study.name}.svg"] = study_svg(study)
     files["search.html"] = pages.search(nav)
     files["assets/search-index.js"] = index_script([
-        Entry(u.id, u.witness, unit_href(u.id, u.witness), languages[u.witness], u.text, u.modern)
+        Entry(u.id, u.witness, unit_href(u.id, u.witness), facts.language(u.witness), u.text, u.modern)
         for u in facts.units.values()]).encode("utf-8")
     files["assets/lunr.min.js"] = lunr_js()
     for asset in sorted(ASSETS.iterdir()):
         files[f"assets/{asset.name}"] = asset.read_bytes()
     return files
-
-
-def check_units(path: Path, expected: list[str]) -> None:
-    """The TEI must hold exactly the units the corpus (built from the sources) names, else it is stale."""
-    held = [e.get(XML_ID) for e in etree.parse(str(path)).iterfind(".//{*}text//*[@{http://www.w3.org/XML/1998/namespace}id]")]
-    missing, extra = sorted(set(expected) - set(held)), sorted(set(held) - set(expected))
-    if missing or extra:
-        what = (f"lacks {', '.join(missing[:5])}" if missing else f"holds units the sources do not: {', '.join(extra[:5])}")
-        raise InputError(f"the TEI is stale: it {what}; run `ecarte build`", path)

@@ -3,20 +3,19 @@ cross-reference (as `ecarte xref` gives it), the variant points, the engine's ru
 the status of the conformance run the site is built with, and the recorded studies."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.citations import RuleEntry, catalog
 from engine.conformance import Result, Status
-from engine.studies.finding import Finding, from_record
 
 from .. import corpus
 from ..errors import InputError
 from ..model import Origin, Relation, Witness
 from ..paths import ANALYSIS, ROOT, SCENARIOS
+from ..tei.analysis import StudyRecord, read_studies
 from ..variants.model import VariantPoint
-from ..xref import xref
+from ..xref import same_print, xref
 
 
 @dataclass(frozen=True)
@@ -31,6 +30,7 @@ class Parallel:
     note: str | None
     reason: str | None
     point: str | None
+    same_print: bool                        # a transcript of the same print, not a parallel text
 
 
 @dataclass(frozen=True)
@@ -61,19 +61,6 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class StudyRecord:
-    """A study recorded in corpus/analysis: how it was made and its findings."""
-
-    name: str
-    title: str
-    made_by: str
-    method: str
-    deals: int
-    seed: int
-    findings: tuple[Finding, ...]
-
-
-@dataclass(frozen=True)
 class Facts:
     """Everything the pages show beside the TEI texts."""
 
@@ -88,6 +75,15 @@ class Facts:
         """The units of one witness, in document order."""
         return [unit for unit in self.units.values() if unit.witness == siglum]
 
+    def language(self, siglum: str) -> str:
+        """A witness's language (its TEI's xml:lang)."""
+        return next(w.language for w in self.witnesses if w.siglum == siglum)
+
+    @property
+    def edition(self) -> Witness:
+        """The edition the parallel view reads down its first column."""
+        return next(w for w in self.witnesses if w.is_edition)
+
 
 def gather() -> Facts:
     """The facts of the corpus as built from its sources in this process, with a conformance run."""
@@ -101,8 +97,10 @@ def gather() -> Facts:
 
 
 def _unit(record: dict, witness_of: dict[str, str]) -> UnitFacts:
+    copies = same_print(record["witness"])
     parallels = tuple(Parallel(a["id"], witness_of[a["id"]], Relation(a["relation"]), a["score"],
-                               Origin(a["source"]), a.get("note"), a.get("reason"), a.get("point"))
+                               Origin(a["source"]), a.get("note"), a.get("reason"), a.get("point"),
+                               witness_of[a["id"]] in copies)
                       for a in record["aligned"])
     modern = record.get("normalized")
     return UnitFacts(record["id"], record["witness"], record["text"],
@@ -119,17 +117,3 @@ def _scenario(result: Result) -> Scenario:
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read the scenario: {error}", path) from None
     return Scenario(result, path.resolve().relative_to(ROOT), source)
-
-
-def read_studies(folder: Path) -> tuple[StudyRecord, ...]:
-    """Every study recorded in `folder`, by name (the build has checked each record is current)."""
-    studies = []
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            findings = tuple(from_record(entry) for entry in data["findings"])
-            studies.append(StudyRecord(path.stem, data["title"], data["made_by"], data["method"],
-                                       int(data["deals"]), int(data["seed"]), findings))
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise InputError(f"cannot read the study record: {error}", path) from None
-    return tuple(studies)

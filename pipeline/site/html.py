@@ -2,31 +2,23 @@
 search box and footer, and is serialized the same way (deterministic, UTF-8, HTML5 doctype)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lxml import html
 from lxml.html import builder as E
 
 TITLE = "Écarté rulebooks"
 
 
-@dataclass(frozen=True)
-class Nav:
-    """The site's top-level pages, as the header lists them."""
-
-    witnesses: tuple[tuple[str, str], ...]     # (siglum, language)
-
-
 SECTIONS = (("parallel.html", "Parallel"), ("variants.html", "Variants"), ("rules.html", "Engine rules"),
             ("scenarios.html", "Scenarios"), ("studies.html", "Studies"), ("search.html", "Search"))
 
 
-def page(name: str, title: str, body_class: str, nav: Nav, main: list, lang: str = "en",
+def page(name: str, title: str, body_class: str, nav: tuple[str, ...], main: list, lang: str = "en",
          scripts: tuple[str, ...] = ()) -> bytes:
-    """A whole page at `name` (a path under the site): `main` inside the shared shell."""
+    """A whole page at `name` (a path under the site): `main` inside the shared shell, whose navigation
+    lists the witnesses `nav`."""
     root = "../" * name.count("/")
     links = [E.LI(E.A(TITLE, href=f"{root}index.html", **{"class": "home"}))]
-    links += [E.LI(E.A(siglum, href=f"{root}{siglum}.html", lang="en")) for siglum, _ in nav.witnesses]
+    links += [E.LI(E.A(siglum, href=f"{root}{siglum}.html")) for siglum in nav]
     links += [E.LI(E.A(label, href=f"{root}{href}")) for href, label in SECTIONS]
     for item in links:
         anchor = item[0]

@@ -2,47 +2,54 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from lxml import etree
 from lxml.html import builder as E
 
+from engine.conformance import Status
+
 from ..model import Witness
 from ..variants.model import Topic, VariantPoint
-from .facts import Facts, Scenario, StudyRecord, UnitFacts
-from .html import Nav, cls, page, scenario_href, unit_href
+from .facts import Facts, Scenario, UnitFacts
+from .html import cls, page, scenario_href, unit_href
 from .panels import parallel_item, status_badge
 
-EDITION = "hu-nc"
-"""The witness the parallel view reads down its first column."""
+Nav = tuple[str, ...]
+"""The witnesses' sigla, as every page's navigation lists them."""
+SHOWCASE = "hu-nc.40"
+"""The rule the front page offers to start with (the refused first proposal: three readings differ)."""
 
 
 def index(facts: Facts, nav: Nav) -> bytes:
     """The front page: the witnesses, the views, and how the conformance run stands."""
-    counts = {status: 0 for status in ("pass", "fail", "error")}
-    for scenario in facts.scenarios:
-        counts[scenario.result.status.value] += 1
+    counts = Counter(scenario.result.status for scenario in facts.scenarios)
     rows = [E.TR(E.TD(E.A(w.siglum, href=f"{w.siglum}.html")), E.TD(w.title, lang=w.language),
                  E.TD(w.language), E.TD(w.kind), E.TD(str(len(facts.of(w.siglum)))))
             for w in facts.witnesses]
+    edition = facts.edition
+    start = [E.LI(E.A("The rules side by side", href="parallel.html"), f": each rule of {edition.siglum} with its "
+                  "parallels in the other rulebooks."),
+             E.LI(E.A("Where the rulebooks differ", href="variants.html"), f": {len(facts.points)} variant points, "
+                  "each witness's reading side by side.")]
+    if SHOWCASE in facts.units:
+        start.append(E.LI(E.A(f"Rule {SHOWCASE.rsplit('.', 1)[1]} of {edition.siglum}",
+                              href=unit_href(SHOWCASE, edition.siglum)),
+                          " (the penalty for refusing the first proposal) and ",
+                          E.A("its parallels", href=f"parallel.html#{SHOWCASE}"), "."))
     main = [E.H1("Écarté rulebooks: a parallel reader"),
-            E.P("The Hungarian rules of the Nemzeti Casino (c. 1900), edited from two transcripts of the print, "
-                "read beside German and English rules; every paragraph tied to the rules engine that implements "
+            E.P(E.SPAN(edition.title, lang=edition.language), f" ({edition.siglum}), edited from the transcripts of "
+                "the print, read beside the other rulebooks; every paragraph tied to the rules engine that implements "
                 "it and to the scenarios that test it."),
-            E.H2("Start reading"),
-            E.UL(E.LI(E.A("The rules side by side", href="parallel.html"), ": each Hungarian rule with its German and "
-                      "English parallels."),
-                 E.LI(E.A("Where the rulebooks differ", href="variants.html"), f": {len(facts.points)} variant points, "
-                      "each witness's reading side by side."),
-                 E.LI(E.A("Rule 40 of the Hungarian rules", href=unit_href("hu-nc.40", EDITION)),
-                      " and ", E.A("its parallels", href="parallel.html#hu-nc.40"), ".")),
+            E.H2("Start reading"), E.UL(*start),
             E.H2("The witnesses"),
             E.TABLE(E.THEAD(E.TR(E.TH("siglum"), E.TH("title"), E.TH("language"), E.TH("kind"), E.TH("units"))),
                     E.TBODY(*rows), **cls("witnesses")),
             E.H2("The engine"),
             E.P(f"{len(facts.rules)} ", E.A("engine rules", href="rules.html"), " cite the units that state them; ",
                 f"{len(facts.scenarios)} ", E.A("conformance scenarios", href="scenarios.html"),
-                f" reproduce what the units say. In the run this site was built with: {counts['pass']} pass, "
-                f"{counts['fail']} fail, {counts['error']} could not be run."),
+                f" reproduce what the units say. In the run this site was built with: {counts[Status.PASS]} pass, "
+                f"{counts[Status.FAIL]} fail, {counts[Status.ERROR]} could not be run."),
             E.P(E.A("The studies", href="studies.html"), " put the rulebooks' advice to the test with the solver.")]
     return page("index.html", "Home", "page-index", nav, main)
 
@@ -77,24 +84,28 @@ def layers(unit: UnitFacts, lang: str) -> list[etree._Element]:
             E.SPAN(unit.modern, **cls("unit-text reg", lang=lang))]
 
 
-def parallel(facts: Facts, nav: Nav, languages: dict[str, str]) -> bytes:
+def parallel(facts: Facts, nav: Nav) -> bytes:
     """The edition's units down the first column, their parallels in the others, row by row."""
-    edition = next(w for w in facts.witnesses if w.siglum == EDITION)
-    others = [w.siglum for w in facts.witnesses if w.siglum != EDITION and w.siglum not in edition.made_from]
-    head = E.DIV(E.DIV(EDITION, **cls("cell head")), *(E.DIV(s, **cls("cell head")) for s in others),
+    edition = facts.edition
+    others = [w.siglum for w in facts.witnesses if w.siglum != edition.siglum and w.siglum not in edition.made_from]
+    head = E.DIV(E.DIV(edition.siglum, **cls("cell head")), *(E.DIV(s, **cls("cell head")) for s in others),
                  **cls("row header", role="presentation"))
     rows = [head]
-    for unit in facts.of(EDITION):
+    for unit in facts.of(edition.siglum):
         by_witness = {s: [p for p in unit.parallels if p.witness == s] for s in others}
-        if not unit.normative and not any(by_witness.values()):
+        if not unit.normative and not unit.parallels:
             continue
-        cells = [E.DIV(E.A(unit.id, href=unit_href(unit.id, EDITION), **cls("unit-id")), *layers(unit, "hu"),
-                       **cls("cell source", lang="hu"))]
+        copies = [p for p in unit.parallels if p.same_print]
+        source = E.DIV(E.A(unit.id, href=unit_href(unit.id, edition.siglum), **cls("unit-id")),
+                       *layers(unit, edition.language), **cls("cell source", lang=edition.language))
+        if copies:
+            source.append(E.UL(*(parallel_item(p, facts) for p in copies), **cls("copies", lang="en")))
+        cells = [source]
         for siglum in others:
             found = by_witness[siglum]
             cell = E.DIV(E.SPAN(siglum, **cls("cell-label")), **cls("cell", **{"data-witness": siglum}))
             if found:
-                cell.append(E.UL(*(parallel_item(p, facts, languages) for p in found)))
+                cell.append(E.UL(*(parallel_item(p, facts) for p in found)))
             else:
                 reasons = [reason for witness, reason in unit.no_parallel if witness == siglum]
                 cell.append(E.P("no parallel" + (f": {reasons[0]}" if reasons else ""), **cls("no-parallel")))
@@ -104,9 +115,10 @@ def parallel(facts: Facts, nav: Nav, languages: dict[str, str]) -> bytes:
                                           **{"data-unit": unit.id, "tabindex": "0"})))
     links = {u.id: sorted({p.id for p in u.parallels}) for u in facts.units.values() if u.parallels}
     main = [E.H1("The rules side by side"),
-            E.P(f"Each unit of {EDITION} with its parallels in {', '.join(others)}. Each link shows how the units "
-                "relate (equivalent, variant, partial) and who linked them (the aligner, or an editor). "
-                "Hover or focus a unit to light up its parallels."),
+            E.P(f"Each unit of {edition.siglum} with its parallels in {', '.join(others)}, and the same unit in the "
+                "transcripts of its print. Each link shows how the units relate (equivalent, variant, partial) and "
+                "who linked them (the aligner, or an editor). Hover or focus a unit to light up its parallels; "
+                "the arrow keys move between rows."),
             spelling_switch(),
             E.DIV(*rows, **cls("parallel-grid", style=f"--columns: {len(others) + 1}")),
             E.SCRIPT(json.dumps(links, ensure_ascii=False, sort_keys=True), type="application/json", id="alignment")]
@@ -206,15 +218,16 @@ def scenario(s: Scenario, facts: Facts, nav: Nav) -> bytes:
     main = [E.H1(s.result.id),
             E.P(status_badge(s.result.status), " ", s.result.message or "", **cls("scenario-status")),
             E.P("cites ", *_joined(cites)),
-            E.P("ruleset ", E.CODE(s.result.ruleset or "—"), " · file ", E.CODE(s.path.as_posix())),
+            E.P("ruleset ", E.CODE(s.result.ruleset or "—"), " · file ",
+                E.A(E.CODE(s.path.as_posix()), href=f"{s.result.id}.toml", type="application/toml")),
             E.PRE(E.CODE(s.source), **cls("scenario-source"))]
     return page(name, s.result.id, "page-scenario", nav, main)
 
 
-def studies(records: tuple[StudyRecord, ...], facts: Facts, nav: Nav) -> bytes:
+def studies(facts: Facts, nav: Nav) -> bytes:
     """The recorded studies: how each was made, its figure, and its findings on the units they test."""
     sections = []
-    for study in records:
+    for study in facts.studies:
         rows = [E.TR(E.TD(f.label), E.TD(f.measure), E.TD(f.figure.text()),
                      E.TD(*_joined([E.A(u, href=unit_href(u, facts.units[u].witness)) for u in f.units])))
                 for f in study.findings]

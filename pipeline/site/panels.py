@@ -7,21 +7,22 @@ from lxml.html import builder as E
 
 from engine.conformance import Status
 
+from ..model import Origin
 from .facts import Facts, Parallel, UnitFacts
 from .html import cls, scenario_href, unit_href
 
 
-def fill(text: etree._Element, facts: Facts, languages: dict[str, str]) -> None:
-    """Fill every `aside.unit-links` of a witness text made by text.xsl; a unit the TEI holds but
-    the corpus does not (or the reverse) means the TEI is stale, which the build checks first."""
+def fill(text: etree._Element, facts: Facts) -> None:
+    """Fill every `aside.unit-links` of a witness text made by text.xsl (the build has checked that
+    the TEI holds exactly the units the facts name)."""
     for aside in text.iterfind(".//aside[@class='unit-links']"):
         unit = facts.units[aside.attrib.pop("data-for")]
         aside.set("aria-label", f"{unit.id}: cross-references")
-        aside.set("lang", "en")     # the panel's words are English, whatever the text's language
-        aside.extend(panel(unit, facts, languages))
+        aside.set("lang", "en")
+        aside.extend(panel(unit, facts))
 
 
-def panel(unit: UnitFacts, facts: Facts, languages: dict[str, str]) -> list:
+def panel(unit: UnitFacts, facts: Facts) -> list:
     """The children of a unit's aside: a bar always shown, and the details behind it."""
     bar = E.DIV(E.A(unit.id, href=f"#{unit.id}", **cls("unit-id", title="the unit's address")), **cls("unit-bar"))
     point_summary = {point.id: point.summary for point in facts.points}
@@ -29,31 +30,34 @@ def panel(unit: UnitFacts, facts: Facts, languages: dict[str, str]) -> list:
         bar.append(E.A(f"≠ {point_summary[point]}", href=f"variants.html#{point}",
                        **cls("variant", **{"data-variant": point, "title": f"variant point {point}"})))
     if not unit.normative:
-        bar.append(E.SPAN(f"states no rule: {unit.reason}", **cls("not-normative")))
-    same_print = _sources_of(unit, facts)
-    copies = [p for p in unit.parallels if p.witness in same_print]
+        bar.append(E.SPAN(f"not a rule of play: {unit.reason}", **cls("not-normative")))
+    copies = [p for p in unit.parallels if p.same_print]
     if copies:
         bar.append(E.SPAN("same print: ", *(E.A(p.id, href=unit_href(p.id, p.witness), **cls("same-print"))
                                             for p in copies), **cls("copies")))
-    parallels = [p for p in unit.parallels if p.witness not in same_print]
+    parallels = [p for p in unit.parallels if not p.same_print]
     sections = []
     if parallels or unit.no_parallel:
-        listed = [E.UL(*(parallel_item(p, facts, languages) for p in parallels))] if parallels else []
+        listed = [E.UL(*(parallel_item(p, facts) for p in parallels))] if parallels else []
         sections.append(E.SECTION(E.H4("Parallels"), *listed,
                                   *(E.P(f"No parallel in {witness}: {reason}", **cls("no-parallel"))
                                     for witness, reason in unit.no_parallel)))
     if unit.rules:
         docs = {rule.id: rule.doc for rule in facts.rules}
         sections.append(E.SECTION(E.H4("Engine rules"), E.UL(*(
-            E.LI(E.A(rule, href=f"rules.html#rule-{rule}", **cls("rule")), " ", docs.get(rule, ""))
+            E.LI(E.A(rule, href=f"rules.html#rule-{rule}", **cls("rule")), " ", docs[rule])
             for rule in unit.rules))))
     if unit.scenarios:
         sections.append(E.SECTION(E.H4("Scenarios"), E.UL(*(
             E.LI(E.A(sid, href=scenario_href(sid), **cls("scenario")), " ", status_badge(status))
             for sid, status in unit.scenarios))))
     if unit.analysis:
+        figures = [E.FIGURE(E.A(E.IMG(src=f"studies/{s.name}.svg", alt=f"the figure of the study: {s.title}",
+                                      loading="lazy", width="360"), href=f"studies.html#{s.name}"),
+                            E.FIGCAPTION(E.A(s.title, href=f"studies.html#{s.name}")), **cls("study-figure"))
+                   for s in facts.studies if any(unit.id in f.units for f in s.findings)]
         sections.append(E.SECTION(E.H4("Studies"), *(E.P(note, **cls("analysis")) for note in unit.analysis),
-                                  E.P(E.A("The studies with their figures", href="studies.html"))))
+                                  *figures))
     if not sections:
         return [bar]
     return [bar, E.DETAILS(E.SUMMARY(summary(unit, parallels)), *sections, **cls("unit-details"))]
@@ -68,33 +72,30 @@ def summary(unit: UnitFacts, parallels: list[Parallel]) -> str:
     return " · ".join(part for part in parts if not part.startswith("0 ")) or "no parallel"
 
 
-def parallel_item(link: Parallel, facts: Facts, languages: dict[str, str]) -> etree._Element:
-    """An aligned unit: where it is, how it relates, who linked it, what differs, and its text."""
+def parallel_item(link: Parallel, facts: Facts) -> etree._Element:
+    """An aligned unit: where it is, how it relates, who linked it and why, what differs, and its text."""
     other = facts.units[link.id]
+    by_editor = link.origin is Origin.EDITOR
     item = E.LI(E.A(link.id, href=unit_href(link.id, link.witness)), " ",
                 E.SPAN(link.relation.value, **cls(f"relation {link.relation.value}")), " ",
                 E.SPAN(link.origin.value, **cls(f"origin {link.origin.value}",
-                                                title="linked by an editor" if link.origin.value == "editor"
+                                                title="linked by an editor" if by_editor
                                                 else f"found by the aligner, score {link.score}")),
                 **cls("parallel", **{"data-unit": link.id, "data-relation": link.relation.value,
                                      "data-source": link.origin.value}))
+    if link.point:
+        item.append(E.A(f"≠ {link.point}", href=f"variants.html#{link.point}", **cls("point-link")))
     if link.note:
         item.append(E.SPAN(link.note, **cls("link-note")))
-    item.append(E.SPAN(other.text, **cls("parallel-text", lang=languages[link.witness])))
+    if link.reason:
+        item.append(E.SPAN(f"Why linked: {link.reason}", **cls("link-reason")))
+    item.append(E.SPAN(other.text, **cls("parallel-text", lang=facts.language(link.witness))))
     return item
 
 
 def status_badge(status: Status) -> etree._Element:
     """A scenario's status as the conformance run gave it."""
     return E.SPAN(status.value, **cls(f"status {status.value}"))
-
-
-def _sources_of(unit: UnitFacts, facts: Facts) -> set[str]:
-    """The transcripts an edition is made from, and the edition a transcript feeds: the same print."""
-    by_siglum = {w.siglum: w for w in facts.witnesses}
-    same = set(by_siglum[unit.witness].made_from)
-    same |= {w.siglum for w in facts.witnesses if unit.witness in w.made_from}
-    return same
 
 
 def _count(n: int, noun: str) -> str:

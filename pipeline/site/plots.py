@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.studies.plot import draw
 
-from .facts import StudyRecord
+from ..tei.analysis import StudyRecord
 
 
 def study_svg(study: StudyRecord) -> bytes:

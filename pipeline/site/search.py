@@ -95,10 +95,13 @@ def _index(entries: list[Entry]) -> Index:
 
 
 def _field_words(entry: Entry, form: Callable[[str], str]) -> list[str]:
-    """The text's words in `form`, then the modern layer's that the text lacks in that form: a word
-    both layers share counts once, so a unit with a modern layer does not score twice for it."""
-    text = [form(word) for word in words(entry.text)]
-    if entry.modern is None:
-        return text
-    have = set(text)
-    return text + [word for word in (form(w) for w in words(entry.modern)) if word not in have]
+    """The text's words in `form`, then the modern layer's and the unit id's (hu-nc.40: "hu", "nc",
+    "40") that the text lacks in that form: a word counts once, so a unit with a modern layer does
+    not score twice for it."""
+    found = [form(word) for word in words(entry.text)]
+    have = set(found)
+    for word in (form(w) for w in words(entry.modern or "") + words(entry.id)):
+        if word not in have:
+            found.append(word)
+            have.add(word)
+    return found

@@ -10,11 +10,10 @@ from lxml import etree
 from ..correct import CORRECTIONS, Correction, read_corrections
 from ..errors import InputError
 from ..normalize import normalizer
-from ..tei.readings import CORRECTIONS as CORRECTION_POINTER
+from ..tei.readings import CORRECTIONS as CORRECTION_POINTER, RESPONSIBLE
 
 STYLESHEET = Path(__file__).with_name("text.xsl")
-COLLATION_RULE = ("the collation's choice: the base transcript's reading stands where every word of it is a word "
-                  "of the language; otherwise the fewest of the other transcript's letters that make it so")
+COLLATION, REPAIR = (RESPONSIBLE[key][0] for key in ("#collation", "#repair"))
 
 
 @lru_cache(maxsize=1)
@@ -50,11 +49,12 @@ def _reason(source: str, resp: str, corrections: dict[str, Correction], tei: Pat
         if entry is None:
             raise InputError(f"{source} names no entry of {CORRECTIONS.name}: the TEI is stale, "
                              "run `ecarte build`", tei)
-        what = "a misprint of the print" if entry.kind == "misprint" else "the transcripts misread the print"
-        return f"The editors' correction ({what}): {entry.reason}."
-    if resp.endswith(".collation"):
-        read_by = ", ".join(ref.split(".wit.")[-1] for ref in source.split())
-        return f"{COLLATION_RULE[0].upper()}{COLLATION_RULE[1:]}" + (f" (here: {read_by})." if read_by else ".")
-    if resp.endswith(".repair"):
-        return "The post-OCR repair stage's reading (pipeline/repair)."
+        return f"The editors' correction ({entry.kind}): {entry.reason}."
+    read_by = ", ".join(ref.split(".wit.")[-1] for ref in source.split())
+    by = resp.rsplit(".", 1)[-1]
+    if by == COLLATION:
+        return ("The collation's reading" + (f", as {read_by} read" if read_by else "")
+                + " (how it chooses: “How this text is edited”, above).")
+    if by == REPAIR:
+        return "The reading of the post-OCR repair (pipeline/repair)."
     return ""

@@ -11,8 +11,22 @@
 
   <xsl:template match="/">
     <div class="text">
+      <xsl:apply-templates select="tei:TEI/tei:teiHeader/tei:encodingDesc"/>
       <xsl:apply-templates select="tei:TEI/tei:text/*"/>
     </div>
+  </xsl:template>
+
+  <!-- the header's editorial principles, once above the text: what the popovers' reasons refer to -->
+  <xsl:template match="tei:encodingDesc">
+    <details class="editing" id="editing" lang="en">
+      <summary>How this text is edited</summary>
+      <xsl:for-each select="tei:editorialDecl/* | tei:variantEncoding/following-sibling::tei:p">
+        <section>
+          <h2><xsl:value-of select="translate(local-name(), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')"/></h2>
+          <xsl:for-each select="self::tei:p | tei:p"><p><xsl:apply-templates mode="plain"/></p></xsl:for-each>
+        </section>
+      </xsl:for-each>
+    </details>
   </xsl:template>
 
   <xsl:template match="tei:front | tei:body | tei:back">
@@ -156,6 +170,10 @@
           </span>
         </xsl:for-each>
         <span class="reason" lang="en" data-source="{tei:lem/@source}" data-resp="{tei:lem/@resp}"/>
+        <xsl:for-each select="tei:lem//tei:choice[tei:orig]">
+          <span class="reading"><span class="who" lang="en">in today's spelling</span><xsl:text> </xsl:text><xsl:apply-templates select="tei:reg/node()" mode="plain"/></span>
+          <span class="reason" lang="en" data-orig="{tei:orig}" data-reg="{tei:reg}"/>
+        </xsl:for-each>
       </span>
     </span>
   </xsl:template>

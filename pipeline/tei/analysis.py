@@ -13,10 +13,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.studies.finding import from_record
+from engine.studies.finding import Finding, from_record
 
 from ..errors import InputError
 from ..paths import ROOT
+
+
+FIELDS = ("title", "made_by", "method", "code", "deals", "seed", "findings")
+"""What a study record holds (`ecarte study … --record`)."""
 
 
 @dataclass(frozen=True)
@@ -32,36 +36,59 @@ def digest(relative: str) -> str:
     return hashlib.sha256((ROOT / relative).read_bytes()).hexdigest()
 
 
+@dataclass(frozen=True)
+class StudyRecord:
+    """A study as its command recorded it: how it was made and its findings."""
+
+    name: str
+    title: str
+    made_by: str
+    method: str
+    deals: int
+    seed: int
+    findings: tuple[Finding, ...]
+
+    def notes(self) -> list[Note]:
+        """Each finding as a note on each unit it tests."""
+        return [Note(unit, f"{self.title}, {finding.text()}; {self.method}. Made by `{self.made_by}`.")
+                for finding in self.findings for unit in finding.units]
+
+
+def read_studies(folder: Path) -> tuple[StudyRecord, ...]:
+    """Every study recorded in `folder`, by name (none if it is absent); a stale one stops the caller."""
+    return tuple(read_study(path) for path in sorted(folder.glob("*.json"))) if folder.is_dir() else ()
+
+
 def read_findings(folder: Path) -> dict[str, list[Note]]:
     """Unit id → the findings noted on it, from every study recorded in `folder` (none if it is absent)."""
     found: dict[str, list[Note]] = {}
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-        for finding in _read_study(path):
-            found.setdefault(finding.unit, []).append(finding)
+    for study in read_studies(folder):
+        for note in study.notes():
+            found.setdefault(note.unit, []).append(note)
     return found
 
 
-def _read_study(path: Path) -> list[Note]:
+def read_study(path: Path) -> StudyRecord:
+    """One study record, checked: its fields, its findings, and that the code it was made with is unchanged."""
     try:
         study = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise InputError(f"cannot read the study record: {error}", path) from None
-    if not isinstance(study, dict) or not {"title", "made_by", "method", "code", "findings"} <= set(study) \
-            or not isinstance(study["findings"], list):
-        raise InputError("a study record needs title, made_by, method, code and a list of findings", path)
+    if not isinstance(study, dict) or not set(FIELDS) <= set(study) or not isinstance(study["findings"], list) \
+            or not all(type(study[k]) is int for k in ("deals", "seed")):
+        raise InputError(f"a study record needs {', '.join(FIELDS[:-1])} and a list of findings", path)
     changed = sorted(f for f, sha in study["code"].items() if not (ROOT / f).is_file() or digest(f) != sha)
     if changed:
         raise InputError(f"stale: {', '.join(changed)} changed since the study was made; run"
                          f" `{study['made_by']}` again", path)
-    found = []
+    findings = []
     for number, entry in enumerate(study["findings"], 1):
         try:
-            finding = from_record(entry)
+            findings.append(from_record(entry))
         except ValueError as error:
             raise InputError(f"finding {number}: {error}", path) from None
-        text = f"{study['title']}, {finding.text()}; {study['method']}. Made by `{study['made_by']}`."
-        found += [Note(unit, text) for unit in finding.units]
-    return found
+    return StudyRecord(path.stem, study["title"], study["made_by"], study["method"], study["deals"], study["seed"],
+                       tuple(findings))
 
 
 def check_units(findings: dict[str, list[Note]], units: set[str], folder: Path) -> None:

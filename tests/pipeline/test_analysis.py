@@ -77,7 +77,14 @@ FINE = {"category": "x", "label": "x", "measure": "m", "units": ["a"]}
 ])
 def test_a_malformed_record_names_its_file_and_the_problem(tmp_path, finding, problem):
     (tmp_path / "broken.json").write_text(json.dumps({"title": "t", "made_by": "m", "method": "m", "code": {},
-                                                      "findings": [finding]}), encoding="utf-8")
+                                                      "deals": 5, "seed": 1, "findings": [finding]}), encoding="utf-8")
     with pytest.raises(InputError, match="broken.json") as caught:
         read_findings(tmp_path)
     assert problem in str(caught.value)
+
+
+def test_a_record_without_its_deals_and_seed_is_malformed(tmp_path):
+    (tmp_path / "bare.json").write_text(json.dumps({"title": "t", "made_by": "m", "method": "m", "code": {},
+                                                    "findings": []}), encoding="utf-8")
+    with pytest.raises(InputError, match="bare.json: a study record needs .*deals, seed"):
+        read_findings(tmp_path)

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from pipeline.site.bench import CHROMIUM as BENCH_CHROMIUM
 from pipeline.site.build import build
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = str(BENCH_CHROMIUM)
 DESKTOP = {"width": 1280, "height": 900}
 
 
