@@ -89,12 +89,12 @@ class Report:
         """`ecarte conformance --json` (CONTRACT.md §3)."""
         return {"scenarios": [r.as_json() for r in self.results], "summary": self.summary}
 
-    def by_unit(self) -> dict[str, list[dict[str, str]]]:
-        """For each cited unit, the scenarios citing it with their status (`ecarte xref`'s `scenarios`)."""
-        found: dict[str, list[dict[str, str]]] = {}
+    def by_unit(self) -> dict[str, list[Result]]:
+        """For each cited unit, the results of the scenarios citing it (`ecarte xref`'s `scenarios`)."""
+        found: dict[str, list[Result]] = {}
         for result in self.results:
             for unit in result.cites:
-                found.setdefault(unit, []).append({"id": result.id, "status": result.status.value})
+                found.setdefault(unit, []).append(result)
         return found
 
 

@@ -6,12 +6,15 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from engine.conformance import Result
+
 from .paths import ANALYSIS
 from .tei.analysis import Note, read_findings
 from . import corpus, link, normalize
 from .errors import InputError
 from .model import Link, Origin, Relation, Unit, headings_over
 from .normativity import reasons
+from .align.editorial import NoParallel
 from .variants import points_by_unit
 
 
@@ -59,25 +62,57 @@ def transcript_links(unit: Unit, by_id: dict[str, Place]) -> list[Link]:
     return links
 
 
-def entry(place: Place, by_id: dict[str, Place], rules: dict, scenarios: dict,
-          variants: dict[str, list[str]], findings: dict[str, list[Note]]) -> dict:
-    """The xref record of one unit (CONTRACT.md §3)."""
+@dataclass(frozen=True)
+class Record:
+    """One unit's cross-reference: its text layers, the units aligned with it (and where it has
+    none), the engine rules citing it, the scenarios testing it, its variant points and study notes."""
+
+    unit: Unit
+    reason: str | None                      # why it states no rule, when it does not
+    modern: str | None                      # an edition's modern-spelling layer (`normalized`)
+    aligned: tuple[Link, ...]
+    no_parallel: tuple[NoParallel, ...]
+    rules: tuple[str, ...]
+    scenarios: tuple[Result, ...]
+    variants: tuple[str, ...]
+    analysis: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return self.unit.id
+
+    @property
+    def witness(self) -> str:
+        return self.unit.witness
+
+    def as_json(self) -> dict:
+        """The record in `ecarte xref --json` (CONTRACT.md §3, docs/contract-extensions.md)."""
+        unit = self.unit
+        record = {"id": unit.id, "witness": unit.witness, "text": unit.text, "normative": unit.normative}
+        if self.reason is not None:
+            record["reason"] = self.reason
+        if self.modern is not None:
+            record["normalized"] = self.modern
+        record["aligned"] = [_aligned(link_) for link_ in self.aligned]
+        record["no_parallel"] = [{"witness": n.witness, "reason": n.reason} for n in self.no_parallel]
+        record["rules"] = list(self.rules)
+        record["scenarios"] = [{"id": r.id, "status": r.status.value} for r in self.scenarios]
+        record["variants"] = list(self.variants)
+        record["analysis"] = list(self.analysis)
+        return record
+
+
+def entry(place: Place, by_id: dict[str, Place], rules: dict[str, list[str]], scenarios: dict[str, list[Result]],
+          variants: dict[str, list[str]], findings: dict[str, list[Note]]) -> Record:
+    """The cross-reference of one unit."""
     unit = place.unit
-    record = {"id": unit.id, "witness": unit.witness, "text": unit.text,
-              "normative": unit.normative}
-    if not unit.normative:
-        record["reason"] = reasons().get(unit.reason, unit.reason)
-    if corpus.texts()[unit.witness].witness.is_edition:
-        record["normalized"] = normalize.normalized_text(unit)
-    record["aligned"] = [_aligned(link_) for link_ in transcript_links(unit, by_id)
-                         + corpus.alignment().of(unit.id)]
-    record["no_parallel"] = [{"witness": n.witness, "reason": n.reason}
-                             for n in corpus.alignment().none if n.unit == unit.id]
-    record["rules"] = rules.get(unit.id, [])
-    record["scenarios"] = scenarios.get(unit.id, [])
-    record["variants"] = variants.get(unit.id, [])
-    record["analysis"] = [f.text for f in findings.get(unit.id, [])]
-    return record
+    return Record(
+        unit, None if unit.normative else reasons().get(unit.reason, unit.reason),
+        normalize.normalized_text(unit) if corpus.texts()[unit.witness].witness.is_edition else None,
+        tuple(transcript_links(unit, by_id) + corpus.alignment().of(unit.id)),
+        tuple(n for n in corpus.alignment().none if n.unit == unit.id),
+        tuple(rules.get(unit.id, [])), tuple(scenarios.get(unit.id, [])), tuple(variants.get(unit.id, [])),
+        tuple(f.text for f in findings.get(unit.id, [])))
 
 
 def _aligned(link_: Link) -> dict:
@@ -90,8 +125,8 @@ def _aligned(link_: Link) -> dict:
     return out
 
 
-def xref(unit_id: str | None = None) -> list[dict]:
-    """The records of one unit, or of all units when `unit_id` is None."""
+def records(unit_id: str | None = None) -> list[Record]:
+    """The cross-references of one unit, or of all units when `unit_id` is None."""
     by_id = places()
     if unit_id is not None and unit_id not in by_id:
         close = [uid for uid in by_id if uid.startswith(unit_id + ".")][:5]
@@ -104,11 +139,15 @@ def xref(unit_id: str | None = None) -> list[dict]:
     return [entry(place, by_id, rules, scenarios, variants, findings) for place in chosen]
 
 
+def xref(unit_id: str | None = None) -> list[dict]:
+    """The JSON records of one unit, or of all units when `unit_id` is None."""
+    return [record.as_json() for record in records(unit_id)]
+
+
 def describe(unit_id: str) -> str:
     """The unit for people: id, witness and context, then its text and its links."""
-    by_id = places()
-    [record] = xref(unit_id)
-    place = by_id[unit_id]
+    [record] = records(unit_id)
+    place = places()[unit_id]
     unit = place.unit
     what = unit.kind.value + (f" {unit.n}" if unit.n else "")
     lines = [f"{unit.id} — {what} of {unit.witness} ({corpus.texts()[unit.witness].witness.title})"]
@@ -116,18 +155,18 @@ def describe(unit_id: str) -> str:
         lines.append(f"under: {place.heading}")
     if place.parent:
         lines.append(f"part of: {place.parent.id}")
-    if not unit.normative:
-        lines.append(f"not normative: {record['reason']}")
+    if record.reason is not None:
+        lines.append(f"not normative: {record.reason}")
     lines += ["", unit.text, ""]
-    if record.get("normalized", unit.text) != unit.text:
-        lines += ["modern spelling:", record["normalized"], ""]
-    for link_ in record["aligned"]:
-        score = f", score {link_['score']}" if link_["score"] is not None else ""
-        lines.append(f"aligned: {link_['id']} ({link_['relation']}, {link_['source']}{score})")
-        lines += [f"    {key}: {link_[key]}" for key in ("note", "point") if key in link_]
-    lines += [f"no parallel in {n['witness']}: {n['reason']}" for n in record["no_parallel"]]
-    lines += [f"variant point: {p}" for p in record["variants"]]
+    if record.modern not in (None, unit.text):
+        lines += ["modern spelling:", record.modern, ""]
+    for link_ in record.aligned:
+        score = f", score {link_.score}" if link_.score is not None else ""
+        lines.append(f"aligned: {link_.target} ({link_.relation.value}, {link_.origin.value}{score})")
+        lines += [f"    {key}: {getattr(link_, key)}" for key in ("note", "point") if getattr(link_, key)]
+    lines += [f"no parallel in {n.witness}: {n.reason}" for n in record.no_parallel]
+    lines += [f"variant point: {p}" for p in record.variants]
     lines += [f"rule: {line}" for line in link.rule_lines(unit_id)]
-    lines += [f"scenario: {s['id']} [{s['status']}]" for s in record["scenarios"]]
-    lines += [f"analysis: {text}" for text in record["analysis"]]
+    lines += [f"scenario: {r.id} [{r.status.value}]" for r in record.scenarios]
+    lines += [f"analysis: {text}" for text in record.analysis]
     return "\n".join(lines).rstrip() + "\n"

@@ -100,7 +100,7 @@ def render(facts: Facts, tei: Path) -> dict[str, bytes]:
         files[f"studies/{study.name}.svg"] = study_svg(study)
     files["search.html"] = pages.search(nav)
     files["assets/search-index.js"] = index_script([
-        Entry(u.id, u.witness, unit_href(u.id, u.witness), facts.language(u.witness), u.text, u.modern)
+        Entry(u.id, u.witness, unit_href(u.id, u.witness), facts.language(u.witness), *facts.layers(u.id))
         for u in facts.units.values()]).encode("utf-8")
     files["assets/lunr.min.js"] = lunr_js()
     for asset in sorted(ASSETS.iterdir()):

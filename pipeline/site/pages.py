@@ -11,7 +11,7 @@ from engine.conformance import Status
 
 from ..model import Witness
 from ..variants.model import Topic, VariantPoint
-from .facts import Facts, Scenario, UnitFacts
+from .facts import Facts, Scenario
 from .html import cls, page, scenario_href, unit_href
 from .panels import parallel_item, status_badge
 
@@ -57,7 +57,7 @@ def index(facts: Facts, nav: Nav) -> bytes:
 def witness(w: Witness, text: etree._Element, facts: Facts, nav: Nav) -> bytes:
     """A witness's text with its structure and, beside each unit, what points to it."""
     controls = [E.P(E.A("Read beside its parallels", href="parallel.html"), **cls("to-parallel"))]
-    if facts.of(w.siglum) and any(u.modern for u in facts.of(w.siglum)):
+    if any(facts.layers(u.id)[1] for u in facts.of(w.siglum)):
         controls.insert(0, spelling_switch())
     main = [E.H1(w.title, lang=w.language),
             E.P(f"{w.siglum} · {w.kind} · language {w.language}", **cls("witness-meta")),
@@ -76,12 +76,12 @@ def spelling_switch() -> etree._Element:
                       **cls("spelling-switch"))
 
 
-def layers(unit: UnitFacts, lang: str) -> list[etree._Element]:
+def layers(facts: Facts, unit_id: str, lang: str) -> list[etree._Element]:
     """A unit's text in its layers: the print's spelling, and today's where it differs."""
-    if unit.modern is None:
-        return [E.SPAN(unit.text, **cls("unit-text", lang=lang))]
-    return [E.SPAN(unit.text, **cls("unit-text orig", lang=lang)),
-            E.SPAN(unit.modern, **cls("unit-text reg", lang=lang))]
+    text, modern = facts.layers(unit_id)
+    if modern is None:
+        return [E.SPAN(text, **cls("unit-text", lang=lang))]
+    return [E.SPAN(text, **cls("unit-text orig", lang=lang)), E.SPAN(modern, **cls("unit-text reg", lang=lang))]
 
 
 def parallel(facts: Facts, nav: Nav) -> bytes:
@@ -92,12 +92,12 @@ def parallel(facts: Facts, nav: Nav) -> bytes:
                  **cls("row header", role="presentation"))
     rows = [head]
     for unit in facts.of(edition.siglum):
-        by_witness = {s: [p for p in unit.parallels if p.witness == s] for s in others}
-        if not unit.normative and not unit.parallels:
+        by_witness = {s: [a for a in unit.aligned if facts.witness_of(a.target) == s] for s in others}
+        if not unit.unit.normative and not unit.aligned:
             continue
-        copies = [p for p in unit.parallels if p.same_print]
+        copies = [a for a in unit.aligned if facts.same_print(a)]
         source = E.DIV(E.A(unit.id, href=unit_href(unit.id, edition.siglum), **cls("unit-id")),
-                       *layers(unit, edition.language), **cls("cell source", lang=edition.language))
+                       *layers(facts, unit.id, edition.language), **cls("cell source", lang=edition.language))
         if copies:
             source.append(E.UL(*(parallel_item(p, facts) for p in copies), **cls("copies", lang="en")))
         cells = [source]
@@ -107,13 +107,13 @@ def parallel(facts: Facts, nav: Nav) -> bytes:
             if found:
                 cell.append(E.UL(*(parallel_item(p, facts) for p in found)))
             else:
-                reasons = [reason for witness, reason in unit.no_parallel if witness == siglum]
+                reasons = [n.reason for n in unit.no_parallel if n.witness == siglum]
                 cell.append(E.P("no parallel" + (f": {reasons[0]}" if reasons else ""), **cls("no-parallel")))
             cells.append(cell)
         has = any(by_witness.values())
         rows.append(E.DIV(*cells, **cls("row" + ("" if has else " none"), id=unit.id,
                                           **{"data-unit": unit.id, "tabindex": "0"})))
-    links = {u.id: sorted({p.id for p in u.parallels}) for u in facts.units.values() if u.parallels}
+    links = {u.id: sorted({a.target for a in u.aligned}) for u in facts.units.values() if u.aligned}
     main = [E.H1("The rules side by side"),
             E.P(f"Each unit of {edition.siglum} with its parallels in {', '.join(others)}, and the same unit in the "
                 "transcripts of its print. Each link shows how the units relate (equivalent, variant, partial) and "

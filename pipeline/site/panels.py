@@ -7,8 +7,9 @@ from lxml.html import builder as E
 
 from engine.conformance import Status
 
-from ..model import Origin
-from .facts import Facts, Parallel, UnitFacts
+from ..model import Link, Origin
+from ..xref import Record
+from .facts import Facts
 from .html import cls, scenario_href, unit_href
 
 
@@ -22,26 +23,26 @@ def fill(text: etree._Element, facts: Facts) -> None:
         aside.extend(panel(unit, facts))
 
 
-def panel(unit: UnitFacts, facts: Facts) -> list:
+def panel(unit: Record, facts: Facts) -> list:
     """The children of a unit's aside: a bar always shown, and the details behind it."""
     bar = E.DIV(E.A(unit.id, href=f"#{unit.id}", **cls("unit-id", title="the unit's address")), **cls("unit-bar"))
     point_summary = {point.id: point.summary for point in facts.points}
     for point in unit.variants:
         bar.append(E.A(f"≠ {point_summary[point]}", href=f"variants.html#{point}",
                        **cls("variant", **{"data-variant": point, "title": f"variant point {point}"})))
-    if not unit.normative:
+    if unit.reason is not None:
         bar.append(E.SPAN(f"not a rule of play: {unit.reason}", **cls("not-normative")))
-    copies = [p for p in unit.parallels if p.same_print]
+    copies = [link for link in unit.aligned if facts.same_print(link)]
     if copies:
-        bar.append(E.SPAN("same print: ", *(E.A(p.id, href=unit_href(p.id, p.witness), **cls("same-print"))
-                                            for p in copies), **cls("copies")))
-    parallels = [p for p in unit.parallels if not p.same_print]
+        bar.append(E.SPAN("same print: ", *(E.A(link.target, href=unit_href(link.target, facts.witness_of(link.target)),
+                                                **cls("same-print")) for link in copies), **cls("copies")))
+    parallels = [link for link in unit.aligned if not facts.same_print(link)]
     sections = []
     if parallels or unit.no_parallel:
         listed = [E.UL(*(parallel_item(p, facts) for p in parallels))] if parallels else []
         sections.append(E.SECTION(E.H4("Parallels"), *listed,
-                                  *(E.P(f"No parallel in {witness}: {reason}", **cls("no-parallel"))
-                                    for witness, reason in unit.no_parallel)))
+                                  *(E.P(f"No parallel in {n.witness}: {n.reason}", **cls("no-parallel"))
+                                    for n in unit.no_parallel)))
     if unit.rules:
         docs = {rule.id: rule.doc for rule in facts.rules}
         sections.append(E.SECTION(E.H4("Engine rules"), E.UL(*(
@@ -49,8 +50,8 @@ def panel(unit: UnitFacts, facts: Facts) -> list:
             for rule in unit.rules))))
     if unit.scenarios:
         sections.append(E.SECTION(E.H4("Scenarios"), E.UL(*(
-            E.LI(E.A(sid, href=scenario_href(sid), **cls("scenario")), " ", status_badge(status))
-            for sid, status in unit.scenarios))))
+            E.LI(E.A(result.id, href=scenario_href(result.id), **cls("scenario")), " ", status_badge(result.status))
+            for result in unit.scenarios))))
     if unit.analysis:
         figures = [E.FIGURE(E.A(E.IMG(src=f"studies/{s.name}.svg", alt=f"the figure of the study: {s.title}",
                                       loading="lazy", width="360"), href=f"studies.html#{s.name}"),
@@ -63,25 +64,25 @@ def panel(unit: UnitFacts, facts: Facts) -> list:
     return [bar, E.DETAILS(E.SUMMARY(summary(unit, parallels)), *sections, **cls("unit-details"))]
 
 
-def summary(unit: UnitFacts, parallels: list[Parallel]) -> str:
+def summary(unit: Record, parallels: list[Link]) -> str:
     """The closed panel's one line: how many of each it holds."""
-    passed = sum(status is Status.PASS for _, status in unit.scenarios)
+    passed = sum(result.status is Status.PASS for result in unit.scenarios)
     parts = [_count(len(parallels), "parallel"), _count(len(unit.rules), "engine rule"),
              _count(len(unit.scenarios), "scenario") + (f" ({passed} pass)" if unit.scenarios else ""),
              _count(len(unit.analysis), "study note")]
     return " · ".join(part for part in parts if not part.startswith("0 ")) or "no parallel"
 
 
-def parallel_item(link: Parallel, facts: Facts) -> etree._Element:
+def parallel_item(link: Link, facts: Facts) -> etree._Element:
     """An aligned unit: where it is, how it relates, who linked it and why, what differs, and its text."""
-    other = facts.units[link.id]
+    witness = facts.witness_of(link.target)
     by_editor = link.origin is Origin.EDITOR
-    item = E.LI(E.A(link.id, href=unit_href(link.id, link.witness)), " ",
+    item = E.LI(E.A(link.target, href=unit_href(link.target, witness)), " ",
                 E.SPAN(link.relation.value, **cls(f"relation {link.relation.value}")), " ",
                 E.SPAN(link.origin.value, **cls(f"origin {link.origin.value}",
                                                 title="linked by an editor" if by_editor
                                                 else f"found by the aligner, score {link.score}")),
-                **cls("parallel", **{"data-unit": link.id, "data-relation": link.relation.value,
+                **cls("parallel", **{"data-unit": link.target, "data-relation": link.relation.value,
                                      "data-source": link.origin.value}))
     if link.point:
         item.append(E.A(f"≠ {link.point}", href=f"variants.html#{link.point}", **cls("point-link")))
@@ -89,7 +90,7 @@ def parallel_item(link: Parallel, facts: Facts) -> etree._Element:
         item.append(E.SPAN(link.note, **cls("link-note")))
     if link.reason:
         item.append(E.SPAN(f"Why linked: {link.reason}", **cls("link-reason")))
-    item.append(E.SPAN(other.text, **cls("parallel-text", lang=facts.language(link.witness))))
+    item.append(E.SPAN(facts.units[link.target].unit.text, **cls("parallel-text", lang=facts.language(witness))))
     return item
 
 
