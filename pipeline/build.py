@@ -236,15 +236,19 @@ def build(target: Path = TEI, check: bool = False) -> BuildReport:
     docs = made.documents
     report = BuildReport(files={name: len(data) for name, data in docs.items()}, corpus=made)
     if check:
-        present = {p.name for p in target.glob("*.xml")}
-        report.differing = sorted(
-            [name for name, data in docs.items()
-             if not (target / name).is_file() or (target / name).read_bytes() != data]
-            + sorted(present - set(docs)))
+        report.differing = differing(target, docs)
     else:
         _write_all(target, docs)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def differing(target: Path, docs: dict[str, bytes]) -> list[str]:
+    """The TEI files of `target` that are not `docs` byte for byte: changed, missing, or left over."""
+    present = {p.name for p in target.glob("*.xml")}
+    return sorted([name for name, data in docs.items()
+                   if not (target / name).is_file() or (target / name).read_bytes() != data]
+                  + sorted(present - set(docs)))
 
 
 def _write_all(target: Path, docs: dict[str, bytes]) -> None:

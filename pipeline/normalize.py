@@ -48,6 +48,10 @@ class Join:
     joined: str
     why: str
 
+    def matches(self, first: str, second: str) -> bool:
+        """Whether two lower-cased words printed apart are this join's."""
+        return bool(self.first.fullmatch(first) and self.second.fullmatch(second))
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -197,7 +201,7 @@ class Normalizer:
     def _join(self, first: re.Match, second: re.Match) -> str | None:
         a, b = first.group(), second.group()
         for join in self.rules.joins:
-            if join.first.fullmatch(a.lower()) and join.second.fullmatch(b.lower()):
+            if join.matches(a.lower(), b.lower()):
                 joined = join.joined.format(first=a.lower(), second=b.lower())
                 modern = self.word(joined) or joined
                 if self.lexicon.spell(modern):
@@ -214,7 +218,7 @@ class Normalizer:
         words = lower.split()
         if len(words) == 2:
             for join in self.rules.joins:
-                if join.first.fullmatch(words[0]) and join.second.fullmatch(words[1]):
+                if join.matches(*words):
                     return join.why
         rules = [(r.pattern, r.replace, r.why) for r in self.lexicon.orthography.rules]
         rules += [(r.pattern, r.replace, r.why) for r in self.rules.words]

@@ -45,7 +45,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def plot(name: str, title: str, findings: list[Finding], deals: int, seed: int, folder: Path) -> None:
     """The figures with their 95% intervals in DIR/TOPIC.png and .svg, each written whole."""
     from engine.studies.plot import draw
-    for suffix, data in draw(f"{title}: {name} ({deals} deals, seed {seed})", findings).items():
+    for suffix, data in draw(name, title, findings, deals, seed).items():
         write_atomic(folder / f"{name}.{suffix}", data)
 
 

@@ -10,8 +10,10 @@ from .finding import Finding
 FORMATS = ("png", "svg")
 
 
-def draw(title: str, findings: list[Finding] | tuple[Finding, ...], formats: tuple[str, ...] = FORMATS) -> dict[str, bytes]:
-    """The figure in each of `formats`; the same findings give the same bytes (no date, fixed hash salt)."""
+def draw(name: str, title: str, findings: list[Finding] | tuple[Finding, ...], deals: int, seed: int,
+         formats: tuple[str, ...] = FORMATS) -> dict[str, bytes]:
+    """The figure of study `name` in each of `formats`, titled with its deals and seed; the same
+    findings give the same bytes (no date, fixed hash salt)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -39,7 +41,7 @@ def draw(title: str, findings: list[Finding] | tuple[Finding, ...], formats: tup
         axes.set_title(textwrap.fill(measure, 90), fontsize=8, loc="left")
         axes.tick_params(axis="x", labelsize=7)
         axes.set_xlabel("% of deals, 95% interval" if shares else "per deal, 95% interval", fontsize=7)
-    figure.suptitle(title, fontsize=10)
+    figure.suptitle(f"{title}: {name} ({deals} deals, seed {seed})", fontsize=10)
     figure.tight_layout()
     drawn = {}
     for suffix in formats:

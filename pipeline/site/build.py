@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import corpus
-from ..build import CORPUS_FILE
+from ..build import CORPUS_FILE, differing
 from ..errors import InputError
 from ..files import check_tree, write_tree
 from ..paths import TEI
@@ -25,7 +25,8 @@ from . import pages
 from .facts import Facts, gather
 from .html import unit_href
 from .panels import fill
-from .plots import study_svg
+from engine.studies.plot import draw
+
 from .search import Entry, index_script, lunr_js
 from .text import corrections_by_id, witness_text
 
@@ -70,12 +71,9 @@ def check_valid(sources: list[Path]) -> None:
 def check_fresh(tei: Path) -> None:
     """The TEI must be what the build makes of the sources now: the views beside the texts are made
     from the sources, and a stale text would contradict them."""
-    made = corpus.documents()
-    differing = sorted(name for name, data in made.items()
-                       if not (tei / name).is_file() or (tei / name).read_bytes() != data)
-    differing += sorted({p.name for p in tei.glob("*.xml")} - set(made))
-    if differing:
-        raise InputError(f"the TEI is not what the sources give ({', '.join(differing)} differ): "
+    stale = differing(tei, corpus.documents())
+    if stale:
+        raise InputError(f"the TEI is not what the sources give ({', '.join(stale)} differ): "
                          "run `ecarte build`", tei)
 
 
@@ -97,7 +95,8 @@ def render(facts: Facts, tei: Path) -> dict[str, bytes]:
         files[f"scenarios/{scenario.result.id}.toml"] = scenario.source.encode("utf-8")
     files["studies.html"] = pages.studies(facts, nav)
     for study in facts.studies:
-        files[f"studies/{study.name}.svg"] = study_svg(study)
+        files[f"studies/{study.name}.svg"] = draw(study.name, study.title, study.findings, study.deals, study.seed,
+                                                  ("svg",))["svg"]
     files["search.html"] = pages.search(nav)
     files["assets/search-index.js"] = index_script([
         Entry(u.id, u.witness, unit_href(u.id, u.witness), facts.language(u.witness), *facts.layers(u.id))

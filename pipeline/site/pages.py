@@ -154,7 +154,7 @@ def point_section(point: VariantPoint, facts: Facts) -> etree._Element:
                 E.P(reading.status.value + (f" (the engine follows {reading.inherited_from})"
                                             if reading.inherited_from else ""), **cls("reading-status"))]
         if reading.units:
-            cell.append(E.P(*_joined([E.A(u, href=unit_href(u, reading.witness)) for u in reading.units]),
+            cell.append(E.P(*_joined([_unit_link(facts, u) for u in reading.units]),
                             **cls("units")))
         if reading.note:
             cell.append(E.P(reading.note, **cls("note")))
@@ -182,7 +182,7 @@ def rules(facts: Facts, nav: Nav) -> bytes:
             tests = [s for s in facts.scenarios if set(s.result.cites) & set(units)
                      and (ruleset == "policy" or s.result.ruleset == ruleset)]
             rows.append(E.TR(E.TH(ruleset, scope="row"),
-                             E.TD(*_joined([E.A(u, href=unit_href(u, facts.units[u].witness)) for u in units])),
+                             E.TD(*_joined([_unit_link(facts, u) for u in units])),
                              E.TD(*_joined([E.A(s.result.id, href=scenario_href(s.result.id)) for s in tests]))))
         table = (E.TABLE(E.THEAD(E.TR(E.TH("ruleset"), E.TH("units stating it"), E.TH("scenarios"))), E.TBODY(*rows))
                  if rows else E.P("no unit states it", **cls("no-parameter")))
@@ -199,8 +199,7 @@ def scenarios(facts: Facts, nav: Nav) -> bytes:
     """Every scenario with its status, by ruleset."""
     rows = [E.TR(E.TD(E.A(s.result.id, href=scenario_href(s.result.id))), E.TD(s.result.ruleset or "—"),
                  E.TD(status_badge(s.result.status)),
-                 E.TD(*_joined([E.A(u, href=unit_href(u, facts.units[u].witness)) if u in facts.units else E.SPAN(u)
-                                for u in s.result.cites])))
+                 E.TD(*_joined([_unit_link(facts, u) for u in s.result.cites])))
             for s in facts.scenarios]
     main = [E.H1("Conformance scenarios"),
             E.P(f"{len(facts.scenarios)} scenarios, each reproducing what the units it cites say, with its status "
@@ -213,8 +212,7 @@ def scenarios(facts: Facts, nav: Nav) -> bytes:
 def scenario(s: Scenario, facts: Facts, nav: Nav) -> bytes:
     """One scenario: its status and message, the units it cites, and its file."""
     name = scenario_href(s.result.id)
-    cites = [E.A(u, href=unit_href(u, facts.units[u].witness, "../")) if u in facts.units else E.SPAN(u)
-             for u in s.result.cites]
+    cites = [_unit_link(facts, u, "../") for u in s.result.cites]
     main = [E.H1(s.result.id),
             E.P(status_badge(s.result.status), " ", s.result.message or "", **cls("scenario-status")),
             E.P("cites ", *_joined(cites)),
@@ -229,7 +227,7 @@ def studies(facts: Facts, nav: Nav) -> bytes:
     sections = []
     for study in facts.studies:
         rows = [E.TR(E.TD(f.label), E.TD(f.measure), E.TD(f.figure.text()),
-                     E.TD(*_joined([E.A(u, href=unit_href(u, facts.units[u].witness)) for u in f.units])))
+                     E.TD(*_joined([_unit_link(facts, u) for u in f.units])))
                 for f in study.findings]
         sections.append(E.SECTION(
             E.H2(study.title), E.P(study.method), E.P("Made by ", E.CODE(study.made_by)),
@@ -256,6 +254,13 @@ def search(nav: Nav) -> bytes:
             E.NOSCRIPT(E.P("Search needs JavaScript; everything else in the reader works without it."))]
     return page("search.html", "Search", "page-search", nav, main,
                 scripts=("lunr.min.js", "search-index.js", "search.js"))
+
+
+def _unit_link(facts: Facts, unit_id: str, root: str = "") -> etree._Element:
+    """A unit's id linking to it on its witness page (plain text for an id the corpus lacks)."""
+    if unit_id not in facts.units:
+        return E.SPAN(unit_id)
+    return E.A(unit_id, href=unit_href(unit_id, facts.witness_of(unit_id), root))
 
 
 def _joined(items: list) -> list:
