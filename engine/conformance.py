@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import actions as act
 from .cards import names
@@ -29,9 +29,16 @@ from .errors import SCENARIO_ERRORS, IllegalAction
 from .irregularities import Mode
 from .events import explain
 from .policies import RulePolicy
-from .ruleset import Ruleset, RulesetError, available
+from .formats.verdict import Mismatch
+from .ruleset import Ruleset, RulesetError, available, load
 from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, StepKind, load_scenario
 from .state import DEAL, OVER, SPEAK, Options, State
+
+if TYPE_CHECKING:
+    from .formats.scenario import TableScenario
+    from .formats.tournament_scenario import TournamentScenario
+
+    FormatScenario = TableScenario | TournamentScenario
 
 
 class Status(str, Enum):
@@ -177,9 +184,9 @@ def check_citations(scenario: Scenario, unit_texts: Mapping[str, str]) -> str | 
 
 @dataclass
 class _Run:
-    """One scenario being played, with the lines of its explanation."""
+    """One scenario being played (or a table scenario's partie: no scenario), with the lines of its explanation."""
 
-    scenario: Scenario
+    scenario: Scenario | None
     state: State
     lines: list[str] = field(default_factory=list)
     logged: int = 0
@@ -193,9 +200,11 @@ class _Run:
         self.lines.extend("  " + line for line in explain(new, self.state.ruleset))
 
 
-def run_scenario(scenario: Scenario, ruleset: Ruleset | None = None) -> Result:
+def run_scenario(scenario: "Scenario | FormatScenario", ruleset: Ruleset | None = None) -> Result:
     """Play one checked scenario and compare it with its expectations; under `ruleset` if given
     (a variant, for the mutation check), else under the ruleset the scenario names."""
+    if not isinstance(scenario, Scenario):
+        return _run_format(scenario, ruleset)
     first_dealer = None if scenario.draw else scenario.deals[0].dealer
     try:
         state = State(ruleset or scenario.ruleset, dealer=first_dealer, score=scenario.start_score,
@@ -220,6 +229,23 @@ def run_scenario(scenario: Scenario, ruleset: Ruleset | None = None) -> Result:
     run_.narrate()
     return Result(scenario.id, scenario.file, Status.PASS, scenario.description, scenario.cites,
                   scenario.ruleset, tuple(run_.lines))
+
+
+def _run_format(scenario: "FormatScenario", ruleset: Ruleset | None) -> Result:
+    """A table or tournament scenario: it plays itself under the ruleset (engine.formats)."""
+    try:
+        lines = scenario.play(ruleset or load(scenario.ruleset))
+    except RulesetError as error:
+        return Result(scenario.id, scenario.file, Status.ERROR, f"{scenario.file}: {error}",
+                      scenario.cites, scenario.ruleset)
+    except ScenarioError as error:
+        return Result(scenario.id, scenario.file, Status.ERROR, str(error), scenario.cites, scenario.ruleset)
+    except Mismatch as failure:
+        where = f"{scenario.file}:{failure.line}" if failure.line else scenario.file
+        return Result(scenario.id, scenario.file, Status.FAIL, f"{where}: {failure.message}", scenario.cites,
+                      scenario.ruleset, failure.lines + (f"FAIL: {failure.message}",))
+    return Result(scenario.id, scenario.file, Status.PASS, scenario.description, scenario.cites,
+                  scenario.ruleset, tuple(lines))
 
 
 class _Failure(Exception):
@@ -254,7 +280,7 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
         raise _Failure(Status.FAIL, f"the game is over before deal {number}", deal.line)
     if state.phase is not DEAL:
         raise _Failure(Status.ERROR, f"deal {number - 1} is unfinished when deal {number} begins", deal.line)
-    if deal.out_of_turn and run_.scenario.mode is not Mode.TABLE:
+    if deal.out_of_turn and state.options.mode is not Mode.TABLE:
         raise _Failure(Status.ERROR, f"deal {number}: out_of_turn is table mode's (options.mode = \"table\")",
                        deal.line)
     if deal.out_of_turn and deal.dealer == state.dealer:
@@ -299,6 +325,22 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
         if expected is not None and tuple(expected) != tuple(actual):
             raise _Failure(Status.FAIL, f"deal {number}: {name} A {actual[0]}, B {actual[1]};"
                            f" the scenario expects A {expected[0]}, B {expected[1]}", deal.line)
+
+
+def play_deals(state: State, deals: tuple[ScenarioDeal, ...], path: str) -> tuple[str, ...]:
+    """Play scenario deals on `state` (a partie of a table scenario, engine.formats) and return
+    their explanation; Mismatch where the engine disagrees, ScenarioError where it cannot judge."""
+    run_ = _Run(None, state)
+    try:
+        for number, deal in enumerate(deals, 1):
+            _deal(run_, number, deal)
+    except _Failure as failure:
+        run_.narrate()
+        if failure.status is Status.ERROR:
+            raise ScenarioError(failure.message, path, failure.line) from None
+        raise Mismatch(failure.message, failure.line, tuple(run_.lines)) from None
+    run_.narrate()
+    return tuple(run_.lines)
 
 
 def _step(run_: _Run, step: Step) -> None:

@@ -26,6 +26,22 @@ class Code(str, Enum):
     NO_RULING = "no-ruling"            # extension: table mode: the witness does not rule on this here
     IMPOSSIBLE = "impossible"          # extension: the irregularity described cannot have happened
     NO_CHOICE = "no-choice"            # extension: no remedy to choose now, or one not offered
+    # Games of several players (engine/formats): what the table refuses, each an extension.
+    NOT_AT_TABLE = "not-at-table"      # a name the table does not know, or a player in two places
+    NOT_PLAYING = "not-playing"        # a stake or an act that needs a player at the cards
+    UNEQUAL_STAKES = "unequal-stakes"  # the two sides' totals differ where the ruleset forbids it
+    STAKES_HELD = "stakes-held"        # a stake changed after the coup is held, without the chouetteur's leave
+    NEEDS_LEAVE = "needs-leave"        # a place on the chouetteur's side without his leave
+    HALF_INTEREST = "half-interest"    # the hand taken by one not interested to half his side's stakes
+    NO_STAKE = "no-stake"              # one without a stake in the game speaks in it
+    NOT_HIS_PLAYER = "not-his-player"  # one who bets looks at the other player's cards
+    JETONS_ONLY = "jetons-only"        # cash laid where jetons only are required
+    NOT_THE_PLAYER = "not-the-player"  # one who is not the player marks his points
+    ADVICE_ONLY = "advice-only"        # one who bets demands that his advice be followed
+    WINNER_KEEPS_SEAT = "winner-keeps-seat"  # the chouetteur moves the winner of the partie before
+    BANK_HELD = "bank-held"            # capital taken out of a bank that is held
+    NO_BANK = "no-bank"                # a bank, a raise or a bid where the ruleset or the moment has none
+    WRONG_MOMENT = "wrong-moment"      # a table act out of its moment (a stake once the partie is played)
 
     def __str__(self) -> str:
         return self.value

@@ -69,6 +69,36 @@ def _max_points() -> tuple[Callable[[Any], bool], str]:
     return (lambda v: v == "none" or (type(v) is int and v >= 1)), '"none" or an integer ≥ 1'
 
 
+def _systems() -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: isinstance(v, list) and bool(v) and len(set(v)) == len(v)
+            and set(v) <= {"round-robin", "swiss"}), 'a non-empty list of "round-robin", "swiss"'
+
+
+def rounds_rows(table: dict[str, int]) -> list[tuple[int, int, int]]:
+    """A rounds table's rows (lowest players, highest players, rounds) in order; ValueError if a
+    key is not "LOW-HIGH"."""
+    rows = []
+    for key, rounds in table.items():
+        low, _, high = key.partition("-")
+        if not (low.isdigit() and high.isdigit()):
+            raise ValueError(f"{key!r} is not LOW-HIGH")
+        rows.append((int(low), int(high), rounds))
+    return sorted(rows)
+
+
+def _rounds_table() -> tuple[Callable[[Any], bool], str]:
+    def valid(value: Any) -> bool:
+        if not isinstance(value, dict) or not value or not all(type(r) is int and r >= 1 for r in value.values()):
+            return False
+        try:
+            rows = rounds_rows(value)
+        except ValueError:
+            return False
+        return rows[0][0] >= 2 and all(low <= high for low, high, _ in rows) \
+            and all(after[0] == before[1] + 1 for before, after in zip(rows, rows[1:]))
+    return valid, 'a table "LOW-HIGH" (players) → rounds, its rows adjoining, e.g. { "5-8" = 3 }'
+
+
 _PARAMS = [
     ("pack", "the cards played with", _one_of("piquet-32")),
     ("rank_order", "the order of the cards in play, high to low", _one_of("K Q J A T 9 8 7")),
@@ -122,6 +152,53 @@ _PARAMS = [
     ("max_points_per_deal", "the most points a player may mark in one deal (an agreement)", _max_points()),
     ("lot_table", "what a won game counts by the loser's points, when lot scoring is agreed",
      _lot_table()),
+    # Games of more than two players (engine/formats): the list of players, the stakes, the chouette.
+    ("order_draw", "how the cards drawn order the players when more than two play",
+     _one_of("lowest-first", "highest-first")),
+    ("loser_goes", "where the loser of a partie goes in the list", _one_of("end-of-list")),
+    ("newcomer_place", "where a player joining the list is written",
+     _one_of("before-first-backed", "end-of-list")),
+    ("first_dealer", "who deals the first game of the first partie", _one_of("first-in-order", "draw")),
+    ("next_partie_dealer", "who deals the first game of a new partie at the same cards",
+     _one_of("elder-half", "draw")),
+    ("unequal_sides", "what unequal totals of the two sides' stakes do",
+     _one_of("refused", "by-rank")),
+    ("stakes_paid_by", "who pays out the stakes after a partie", _one_of("losing-player", "croupier")),
+    ("jetons_only_by", "who may require that stakes be laid in jetons only", _one_of("chouetteur", "nobody")),
+    ("cagnotte_percent", "the share of the winnings the house keeps (the cagnotte), in percent",
+     _int_at_least(0)),
+    ("bank_levy_percent", "the share of the capital laid in a bank the house keeps, in percent",
+     _int_at_least(0)),
+    ("lot_in_formats", "whether lot scoring applies to the stakes of a game of several players",
+     _one_of(True, False)),
+    ("chouette_stakes", "how the stakes against the chouetteur are laid",
+     _one_of("call-and-hold", "banco")),
+    ("chouette_dealer", "who deals in a chouette", _one_of("alternate", "banker")),
+    ("bank_passes", "when the chouette (the bank) passes to another player",
+     _one_of("chouetteur-stops", "winning-ponte")),
+    ("successor", "who takes the chouette when the chouetteur gives it up",
+     _one_of("partners-then-list", "after-ponte")),
+    ("bystanders_speak", "who among those not playing may speak in the game",
+     _one_of("stake-holders", "anyone")),
+    ("bettors_look", "whose cards one who bets may look at", _one_of("own-player", "either")),
+    ("pool_win", "how many games in a row win the pool", _int_at_least(1)),
+    # Tournaments (engine/formats/tournament.py): the round robin and the Swiss system.
+    ("tournament_systems", "the tournament systems the ruleset knows", _systems()),
+    ("round_robin_meetings", "how many parties each pair plays in a round robin", _int_at_least(1)),
+    ("tournament_score", "what a partie writes in a tournament: its lot plus for the winner, and minus"
+     " for the loser or nothing", _one_of("plus-and-minus", "plus-only")),
+    ("swiss_first_round", "how the first Swiss round is paired: by lot, or in the list's order",
+     _one_of("by-lot", "by-list")),
+    ("swiss_pairing", "whom the leader of the players still to pair meets in a Swiss round: the next"
+     " best placed, or the best placed of the lower half", _one_of("leader-meets-next", "top-half-meets-bottom-half")),
+    ("swiss_rematches", "whether two players may meet twice in a Swiss tournament", _one_of(False, True)),
+    ("swiss_tie_break", "which card drawn places first among equal points in a Swiss tournament",
+     _one_of("higher-card-first", "lower-card-first")),
+    ("swiss_rounds", "the rounds of a Swiss tournament by the number of players", _rounds_table()),
+    ("swiss_rounds_beyond", "the rounds for more players than the rounds table names",
+     _one_of("one-more-per-doubling", "as-last-row")),
+    ("swiss_bye", "what the ruleset gives a player left without an opponent in a Swiss round"
+     " (an agreement may give a bye)", _one_of("none")),
 ]
 
 PARAMS: dict[str, Param] = {name: Param(name, doc, *domain) for name, doc, domain in _PARAMS}
@@ -184,6 +261,43 @@ _RULES = [
     ("game.target", "The first to reach the target wins the game, at once.",
      ("target_points", "game_ends_at_once")),
     ("game.lot", "With lot scoring a won game counts by the loser's points.", ("lot_table",)),
+    ("players.order", "A draw orders the players when more than two play.", ("order_draw",)),
+    ("players.rotation", "The loser of a partie leaves the cards for the next in the list.", ("loser_goes",)),
+    ("players.newcomer", "A player joining is written into the list.", ("newcomer_place",)),
+    ("players.first-dealer", "The first game of the first partie is dealt as the ruleset says.",
+     ("first_dealer",)),
+    ("players.next-dealer", "The first game of each later partie is dealt as the ruleset says.",
+     ("next_partie_dealer",)),
+    ("players.bystanders", "Only those the ruleset allows may speak in a game they do not play.",
+     ("bystanders_speak",)),
+    ("players.look", "One who bets looks only at the cards the ruleset allows.", ("bettors_look",)),
+    ("stakes.balance", "The two sides' stakes are balanced before the partie begins.", ("unequal_sides",)),
+    ("stakes.payment", "After the partie the stakes are paid out.", ("stakes_paid_by",)),
+    ("stakes.jetons", "Stakes are laid in jetons or cash; jetons only may be required.", ("jetons_only_by",)),
+    ("stakes.cagnotte", "The house keeps its share of the winnings.", ("cagnotte_percent",)),
+    ("stakes.bank-levy", "The house keeps its share of the capital laid in a bank.", ("bank_levy_percent",)),
+    ("stakes.lot", "Lot scoring applies, or not, to the stakes of several players.", ("lot_in_formats",)),
+    ("chouette.stakes", "The stakes against the chouetteur are laid and accepted.", ("chouette_stakes",)),
+    ("chouette.dealer", "The deal in a chouette.", ("chouette_dealer",)),
+    ("chouette.passes", "The chouette passes to another player.", ("bank_passes",)),
+    ("chouette.successor", "Who takes the chouette that is given up.", ("successor",)),
+    ("pool.win", "Games won in a row win the pool.", ("pool_win",)),
+    ("tournament.systems", "A tournament is played as a round robin or by the Swiss system, as the ruleset"
+     " knows.", ("tournament_systems",)),
+    ("tournament.round-robin", "In a round robin each plays each as often as the ruleset says.",
+     ("round_robin_meetings",)),
+    ("tournament.score", "A partie writes its lot plus for the winner (and minus for the loser); the sums"
+     " rank the players, the most points wins.", ("tournament_score",)),
+    ("tournament.first-round", "The first Swiss round is paired as the ruleset says.", ("swiss_first_round",)),
+    ("tournament.pairing", "Then the leader meets the next best placed, and so on down the standings.",
+     ("swiss_pairing",)),
+    ("tournament.rematch", "Two players never meet twice: each meets the best placed he has not met.",
+     ("swiss_rematches",)),
+    ("tournament.tie-break", "Equal points are ordered by drawing cards before the next round is paired.",
+     ("swiss_tie_break",)),
+    ("tournament.rounds", "The number of Swiss rounds follows the number of players.",
+     ("swiss_rounds", "swiss_rounds_beyond")),
+    ("tournament.bye", "A Swiss round leaves no player out unless a bye is agreed.", ("swiss_bye",)),
 ]
 
 RULES: dict[str, Rule] = {rid: Rule(rid, doc, params) for rid, doc, params in _RULES}

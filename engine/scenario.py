@@ -23,7 +23,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import actions as act
 from .actions import PLAYERS, PlayerAction, parse_action
@@ -32,6 +32,10 @@ from .errors import CODES, SCENARIO_ERRORS
 from .irregularities import Mode
 from .ruleset import available
 
+if TYPE_CHECKING:
+    from .formats.scenario import TableScenario
+    from .formats.tournament_scenario import TournamentScenario
+
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "options",
              "start", "draw", "deal", "expect"}
 _DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "refused", "actions", "expect",
@@ -39,6 +43,16 @@ _DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "r
 _DEAL_EXPECT_KEYS = {"tricks", "points", "score", "hands", "turnup"}
 _EXPECT_KEYS = {"score", "winner", "lot"}
 _OPTION_KEYS = {"lot_scoring", "max_points_per_deal", "mode"}
+
+
+class Header(NamedTuple):
+    """What every scenario file starts with: its id, cited units, ruleset, description and quote."""
+
+    id: str
+    cites: tuple[str, ...]
+    ruleset: str
+    description: str
+    quote: str | None
 
 
 class ScenarioError(ValueError):
@@ -145,8 +159,11 @@ class Scenario:
     expect: GameExpect
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and check one scenario file; ScenarioError if it is malformed."""
+def load_scenario(path: str | Path) -> "Scenario | TableScenario | TournamentScenario":
+    """Read and check one scenario file; ScenarioError if it is malformed.
+
+    A file with a `[table]` is a game of several players (engine.formats.scenario), one with a
+    `[tournament]` a tournament (engine.formats.tournament_scenario); any other is a two-player game."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -157,10 +174,16 @@ def load_scenario(path: str | Path) -> Scenario:
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+)", str(error))
         raise ScenarioError(f"bad TOML: {error}", name, int(match.group(1)) if match else None) from None
-    return _Reader(name, text).scenario(data)
+    if "table" in data:
+        from .formats.scenario import read_table
+        return read_table(name, text, data)
+    if "tournament" in data:
+        from .formats.tournament_scenario import read_tournament
+        return read_tournament(name, text, data)
+    return Reader(name, text).scenario(data)
 
 
-class _Reader:
+class Reader:
     """Checks one file's data, finding line numbers for its complaints in the file's text."""
 
     def __init__(self, path: str, text: str):
@@ -212,15 +235,23 @@ class _Reader:
         except ValueError as error:
             raise self.fail(f"{where}: {error}", f'"{value}"' if isinstance(value, str) else None) from None
 
-    def scenario(self, data: dict) -> Scenario:
-        self.keys(data, _TOP_KEYS, "the scenario")
-        scenario_id = self.string(data, "id", "")
+    def header(self, data: dict, allowed: set[str]) -> Header:
+        """The keys every scenario has (its top-level keys among `allowed`), checked."""
+        self.keys(data, allowed, "the scenario")
+        scenario_id = self.string(data, "id", "") or ""
         cites = data.get("cites")
         if not isinstance(cites, list) or not cites or not all(isinstance(c, str) and c for c in cites):
             raise self.fail("cites must be a non-empty list of unit ids", "cites")
-        ruleset = self.string(data, "ruleset", "")
+        ruleset = self.string(data, "ruleset", "") or ""
         if ruleset not in available():
             raise self.fail(f"unknown ruleset {ruleset!r} (known: {', '.join(available())})", "ruleset")
+        for key in ("translation", "notes"):
+            self.string(data, key, "", required=False)
+        return Header(scenario_id, tuple(cites), ruleset, self.string(data, "description", "", required=False) or "",
+                      self.string(data, "quote", "", required=False))
+
+    def scenario(self, data: dict) -> Scenario:
+        scenario_id, cites, ruleset, description, quote = self.header(data, _TOP_KEYS)
         options = self.keys(data.get("options", {}), _OPTION_KEYS, "[options]")
         lot = options.get("lot_scoring", False)
         if type(lot) is not bool:
@@ -244,9 +275,7 @@ class _Reader:
         if lot_value is not None and (type(lot_value) is not int or lot_value < 1):
             raise self.fail("expect.lot must be a whole number ≥ 1", "lot")
         return Scenario(
-            scenario_id, self.path, tuple(cites), ruleset,
-            self.string(data, "description", "", required=False) or "",
-            self.string(data, "quote", "", required=False), lot, maximum, Mode(mode), start_score, draw,
+            scenario_id, self.path, cites, ruleset, description, quote, lot, maximum, Mode(mode), start_score, draw,
             draw_dealer,
             tuple(self.deal(d, n) for n, d in enumerate(deals, 1)),
             GameExpect(self.pair(expect["score"], "expect.score", "score") if "score" in expect else None,

@@ -37,6 +37,7 @@ class Options:
     lot_scoring: bool = False
     max_points_per_deal: int | None = None
     mode: Mode = Mode.STRICT          # table mode records irregularities and applies remedies (engine/table.py)
+    deal_stays: bool = False          # the dealer deals every deal: a chouette's banker (engine/formats)
 
 
 @dataclass(frozen=True)
@@ -780,7 +781,7 @@ class State:
         if self.phase is OVER:
             return
         if self.table is not None and _table.forfeited(self, winner):
-            self.phase, self.dealer = DEAL, 1 - self.dealer     # he marks nothing more in this deal
+            self.phase, self.dealer = DEAL, self._next_dealer()     # he marks nothing more in this deal
             return
         if self.stood_first and winner == self.dealer:
             self._penalty(winner, base, c.unproposed_two, "score.unproposed-loss",
@@ -790,7 +791,11 @@ class State:
                           "the dealer refused the first proposal and lost")
         if self.phase is not OVER:
             self.phase = DEAL
-            self.dealer = 1 - self.dealer
+            self.dealer = self._next_dealer()
+
+    def _next_dealer(self) -> int:
+        """Who deals the next deal: the other player, unless the dealer keeps the deal (a chouette's banker)."""
+        return self.dealer if self.options.deal_stays else 1 - self.dealer
 
     def _penalty(self, p: int, base: int, two_in_all: bool, rule: str, why: str) -> None:
         """The points a lost game without exchange adds: up to two in all, or one more."""

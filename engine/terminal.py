@@ -15,6 +15,7 @@ from .actions import PLAYERS
 from .cards import SUIT_NAMES, card_name, names, parse_card, shuffled
 from .errors import IllegalAction
 from .events import explain
+from .formats.partie import PartieResult
 from .policies import Decision, Policy, RulePolicy
 from .state import ANSWER, DEAL, DISCARD, DRAW, OVER, PLAY, SPEAK, Options, State
 
@@ -35,6 +36,22 @@ class Quit(Exception):
     """The human left the game."""
 
 
+def ask(prompt: str, input: Iterator[str], output: TextIO, echo: bool = False) -> str:
+    """A line from the human, stripped (`echo` repeats it); Quit at the end of the input or on `quit`."""
+    output.write(prompt)
+    output.flush()
+    line = next(input, None)
+    if line is None:
+        print(file=output, flush=True)
+        raise Quit
+    line = line.strip()
+    if echo:
+        print(line, file=output, flush=True)
+    if line.lower() in ("quit", "exit", "q"):
+        raise Quit
+    return line
+
+
 class Terminal:
     """One game between a human (reading `input`, writing `output`) and an engine policy."""
 
@@ -45,24 +62,14 @@ class Terminal:
         self.input, self.output, self.echo = input, output, echo
         self.logged = 0
         self.offered = -1           # the point of the game where the human was last offered the king
+        self.dealers: list[int] = []   # the seat that dealt each deal
 
     def say(self, text: str = "") -> None:
         print(text, file=self.output, flush=True)
 
     def ask(self, prompt: str) -> str:
         """A line from the human; Quit at the end of the input or on `quit`."""
-        self.output.write(prompt)
-        self.output.flush()
-        line = next(self.input, None)
-        if line is None:
-            self.say()
-            raise Quit
-        line = line.strip()
-        if self.echo:
-            self.say(line)
-        if line.lower() in ("quit", "exit", "q"):
-            raise Quit
-        return line
+        return ask(prompt, self.input, self.output, self.echo)
 
     def narrate(self) -> None:
         """Print the events logged since the last call, with their citations."""
@@ -88,6 +95,12 @@ class Terminal:
         self.say(f"{winner} the game, {state.score[0]}:{state.score[1]} (A:B)"
                  + (f", counting {state.lot}." if state.options.lot_scoring else "."))
         return state.winner
+
+    def result(self) -> PartieResult:
+        """The finished game as a partie of a table (engine/formats): winner, score, lot, dealers."""
+        state = self.state
+        assert state.winner is not None
+        return PartieResult(state.winner, state.score, state.lot, state.dealer, dealers=tuple(self.dealers))
 
     def step(self) -> None:
         """One action: the draw, a deal, the engine's move, or the human's answer."""
@@ -137,11 +150,13 @@ class Terminal:
                 batches = answer or batches
                 break
             self.say(f"The batches are {' or '.join(choices)} ({state.ruleset.describe('deal.batches')}).")
+        dealer = state.dealer
         try:
-            state.apply(act.Deal(state.dealer, shuffled(self.rng), cut, batches))
+            state.apply(act.Deal(dealer, shuffled(self.rng), cut, batches))
         except IllegalAction as refusal:
             self.say(f"Not allowed: {refusal}")
             return
+        self.dealers.append(dealer)
         self.narrate()
 
     def offer_king(self, legal: list[act.PlayerAction]) -> None:

@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..files import read_toml, table_lines
 from .model import Status, Topic, VariantPoint, Where, WitnessReading
 
-_POINT_KEYS = {"topic", "summary", "reading"}
+_POINT_KEYS = {"topic", "summary", "reading", "parameter"}
 _READING_KEYS = {"witness", "status", "value", "units", "note"}
 _STATUSES = (Status.STATED, Status.SILENT, Status.LOST)
 
@@ -53,7 +53,7 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
     if not POINT_ID.match(pid) or pid.startswith("param."):
         raise where.error(f"{what}: an id is words of lower-case letters and digits joined by "
                           f"hyphens, in parts joined by dots (irregularity.card-exposed), not param.…")
-    _check_keys(entry, _POINT_KEYS, _POINT_KEYS, where, what)
+    _check_keys(entry, _POINT_KEYS, _POINT_KEYS - {"parameter"}, where, what)
     topic = _choice(entry["topic"], tuple(Topic), where, f"{what}: topic")
     if not isinstance(entry["summary"], str) or not entry["summary"].strip():
         raise where.error(f"{what}: summary must be a sentence")
@@ -68,7 +68,10 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
         seen.add(reading.witness)
     if len({(r.status, " ".join((r.value or "").split())) for r in readings}) < 2:
         raise where.error(f"{what}: its readings do not differ (a point is where witnesses differ)")
-    return VariantPoint(pid, topic, entry["summary"], readings, where=where)
+    parameter = entry.get("parameter")
+    if parameter is not None and not isinstance(parameter, str):
+        raise where.error(f"{what}: parameter names one engine parameter")
+    return VariantPoint(pid, topic, entry["summary"], readings, parameter, where=where)
 
 
 def _reading(what: str, raw: Any, where: Where) -> WitnessReading:

@@ -18,7 +18,8 @@ from .model import ScenarioRef, Status, Topic, VariantPoint, Where, WitnessReadi
 
 _RULE_TOPICS = {"deck": Topic.CARDS, "draw": Topic.DEAL, "deal": Topic.DEAL, "king": Topic.KING,
                 "exchange": Topic.EXCHANGE, "play": Topic.PLAY, "score": Topic.SCORING,
-                "game": Topic.SCORING}
+                "game": Topic.SCORING, "players": Topic.PLAYERS, "stakes": Topic.STAKES,
+                "chouette": Topic.CHOUETTE, "pool": Topic.PLAYERS, "tournament": Topic.TOURNAMENTS}
 PARAM_TOPICS = {param: _RULE_TOPICS[rule.id.split(".")[0]]
                 for rule in RULES.values() for param in rule.params}
 """A parameter's topic: that of the engine rule reading it, told by the first part of the rule's id."""
@@ -43,7 +44,12 @@ def variant_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit], edito
     the scenario files as read (each with its cites and ruleset). Points come ordered by topic.
     """
     witnesses = [ruleset.siglum for ruleset in rulesets]
-    points = parameter_points(rulesets, units) + list(editorial)   # editorial ids have a dot, parameters none
+    claimed = {point.parameter: point for point in editorial if point.parameter}
+    for name, point in claimed.items():
+        if name not in PARAMS:
+            raise point.where.error(f"point {point.id!r}: no engine parameter {name!r}")
+    points = [point for point in parameter_points(rulesets, units) if point.id not in claimed] + list(editorial)
+    # editorial ids have a dot, parameters none; an editorial point naming a parameter stands for it
     points = [_checked(point, units, witnesses) for point in points]
     _check_links(points, links, locate)
     order = {siglum: index for index, siglum in enumerate(witnesses)}
