@@ -35,10 +35,10 @@ from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, Ste
 from .state import DEAL, OVER, SPEAK, Options, State
 
 if TYPE_CHECKING:
-    from .formats.scenario import TableScenario
+    from .formats.scenario import SittingScenario
     from .formats.tournament_scenario import TournamentScenario
 
-    FormatScenario = TableScenario | TournamentScenario
+    FormatScenario = SittingScenario | TournamentScenario
 
 
 class Status(str, Enum):
@@ -184,7 +184,7 @@ def check_citations(scenario: Scenario, unit_texts: Mapping[str, str]) -> str | 
 
 @dataclass
 class _Run:
-    """One scenario being played (or a table scenario's partie: no scenario), with the lines of its explanation."""
+    """One scenario being played (or a sitting scenario's partie: no scenario), with the lines of its explanation."""
 
     scenario: Scenario | None
     state: State
@@ -328,7 +328,7 @@ def _deal(run_: _Run, number: int, deal: ScenarioDeal) -> None:
 
 
 def play_deals(state: State, deals: tuple[ScenarioDeal, ...], path: str) -> tuple[str, ...]:
-    """Play scenario deals on `state` (a partie of a table scenario, engine.formats) and return
+    """Play scenario deals on `state` (a partie of a sitting scenario, engine.formats) and return
     their explanation; Mismatch where the engine disagrees, ScenarioError where it cannot judge."""
     run_ = _Run(None, state)
     try:

@@ -41,7 +41,7 @@ class Code(str, Enum):
     WINNER_KEEPS_SEAT = "winner-keeps-seat"  # the chouetteur moves the winner of the partie before
     BANK_HELD = "bank-held"            # capital taken out of a bank that is held
     NO_BANK = "no-bank"                # a bank, a raise or a bid where the ruleset or the moment has none
-    WRONG_MOMENT = "wrong-moment"      # a table act out of its moment (a stake once the partie is played)
+    WRONG_MOMENT = "wrong-moment"      # a sitting's act out of its moment (a stake once the partie is played)
 
     def __str__(self) -> str:
         return self.value

@@ -182,6 +182,10 @@ _PARAMS = [
      _one_of("stake-holders", "anyone")),
     ("bettors_look", "whose cards one who bets may look at", _one_of("own-player", "either")),
     ("pool_win", "how many games in a row win the pool", _int_at_least(1)),
+    ("pool_order", "how the cards drawn place the three of pool écarté: the first deals the first game, the"
+     " second is elder, the third sits out", _one_of("highest-first", "lowest-first")),
+    ("pool_next_dealer", "who deals the first game of each later partie of pool écarté",
+     _one_of("draw", "elder-half")),
     # Tournaments (engine/formats/tournament.py): the round robin and the Swiss system.
     ("tournament_systems", "the tournament systems the ruleset knows", _systems()),
     ("round_robin_meetings", "how many parties each pair plays in a round robin", _int_at_least(1)),
@@ -282,6 +286,10 @@ _RULES = [
     ("chouette.passes", "The chouette passes to another player.", ("bank_passes",)),
     ("chouette.successor", "Who takes the chouette that is given up.", ("successor",)),
     ("pool.win", "Games won in a row win the pool.", ("pool_win",)),
+    ("pool.order", "The draw places the three of pool écarté: who deals the first game, who is elder, who sits"
+     " out.", ("pool_order",)),
+    ("pool.next-dealer", "The first game of each later partie of pool écarté is dealt as the ruleset says.",
+     ("pool_next_dealer",)),
     ("tournament.systems", "A tournament is played as a round robin or by the Swiss system, as the ruleset"
      " knows.", ("tournament_systems",)),
     ("tournament.round-robin", "In a round robin each plays each as often as the ruleset says.",

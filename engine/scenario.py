@@ -33,7 +33,7 @@ from .irregularities import Mode
 from .ruleset import available
 
 if TYPE_CHECKING:
-    from .formats.scenario import TableScenario
+    from .formats.scenario import SittingScenario
     from .formats.tournament_scenario import TournamentScenario
 
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "options",
@@ -159,10 +159,10 @@ class Scenario:
     expect: GameExpect
 
 
-def load_scenario(path: str | Path) -> "Scenario | TableScenario | TournamentScenario":
+def load_scenario(path: str | Path) -> "Scenario | SittingScenario | TournamentScenario":
     """Read and check one scenario file; ScenarioError if it is malformed.
 
-    A file with a `[table]` is a game of several players (engine.formats.scenario), one with a
+    A file with a `[sitting]` is a game of several players (engine.formats.scenario), one with a
     `[tournament]` a tournament (engine.formats.tournament_scenario); any other is a two-player game."""
     name = str(path)
     try:
@@ -174,9 +174,9 @@ def load_scenario(path: str | Path) -> "Scenario | TableScenario | TournamentSce
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+)", str(error))
         raise ScenarioError(f"bad TOML: {error}", name, int(match.group(1)) if match else None) from None
-    if "table" in data:
-        from .formats.scenario import read_table
-        return read_table(name, text, data)
+    if "sitting" in data:
+        from .formats.scenario import read_sitting
+        return read_sitting(name, text, data)
     if "tournament" in data:
         from .formats.tournament_scenario import read_tournament
         return read_tournament(name, text, data)

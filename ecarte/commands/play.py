@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from engine import IllegalAction, Options, available, load
 from engine.formats.session import Format
-from engine.formats.table_play import play_table
+from engine.formats.sitting_play import play_table
 from engine.terminal import play
 from pipeline.errors import InputError
 

@@ -7,14 +7,15 @@ import argparse
 import random
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine import available, load
 from engine.cards import shuffled
-from engine.formats.tournament import (Note, Result, System, Tournament, TournamentError, parse_result,
-                                       play_result, rounds_table)
-from engine.ruleset import Ruleset
+from engine.formats.partie import parse_score
+from engine.formats.tournament import (Announcement, Outcome, System, Tournament, TournamentError, play_result,
+                                       rounds_table)
+from engine.ruleset import Provision, Ruleset
 from pipeline.errors import InputError
 
 NAME = "tournament"
@@ -67,20 +68,20 @@ def read_results(path: Path) -> dict[int, list[Given]]:
         if not line:
             continue
         match = _LINE.fullmatch(line)
+        if not match:
+            raise InputError(f"expected `ROUND WINNER POINTS`, e.g. `1 P3 5:2`; not {line!r}", path, number)
         try:
-            if not match:
-                raise ValueError(f"expected `ROUND WINNER POINTS`, e.g. `1 P3 5:2`; not {line!r}")
-            winner, won, lost = parse_result(match[2])
+            winner, won, lost = parse_score(match[2])
         except ValueError as error:
-            raise InputError(str(error), path, number) from None
+            raise InputError(f"a result {error}", path, number) from None
         found.setdefault(int(match[1]), []).append(Given(winner, won, lost, number))
     return found
 
 
 def given_results(tournament: Tournament, pairs: tuple[tuple[str, str], ...], number: int,
-                  given: list[Given], path: Path) -> list[Result]:
+                  given: list[Given], path: Path) -> list[Outcome]:
     """The file's results of one round, matched to the round's pairs; InputError naming the line."""
-    results: dict[tuple[str, str], Result] = {}
+    results: dict[tuple[str, str], Outcome] = {}
     for entry in given:
         pair = next((p for p in pairs if entry.winner in p), None)
         if pair is None:
@@ -88,7 +89,7 @@ def given_results(tournament: Tournament, pairs: tuple[tuple[str, str], ...], nu
                              f" ({', '.join(f'{a}–{b}' for a, b in pairs)})", path, entry.line)
         if pair in results:
             raise InputError(f"round {number}: {pair[0]}–{pair[1]} has a result already", path, entry.line)
-        result = Result(entry.winner, pair[1] if pair[0] == entry.winner else pair[0], entry.won, entry.lost)
+        result = Outcome(entry.winner, pair[1] if pair[0] == entry.winner else pair[0], entry.won, entry.lost)
         try:
             tournament.check(result)
         except TournamentError as error:
@@ -101,15 +102,24 @@ def given_results(tournament: Tournament, pairs: tuple[tuple[str, str], ...], nu
 
 
 def table_lines(ruleset: Ruleset, up_to: int) -> list[str]:
-    """The rounds table read aloud, each row with the units that give it."""
+    """The rounds table read aloud, each line with the unit that gives it: the table's K-th row its
+    row's unit (`….rK`), below the table its first row, beyond it the continuation (`usw.`)."""
     rows = rounds_table(ruleset, up_to)
+    table = ruleset.provisions["swiss_rounds"]
     lines = [f"Swiss rounds by the number of players ({ruleset.siglum}):",
-             f"  fewer than {rows[0][0]} players: no Swiss tournament (a round robin)"
-             f" [{ruleset.provisions['swiss_rounds'].describe()}]"]
-    for low, high, rounds, beyond in rows:
-        provision = ruleset.provisions["swiss_rounds_beyond" if beyond else "swiss_rounds"]
-        lines.append(f"  {low}–{high} players: {rounds} rounds [{provision.describe()}]")
+             f"  fewer than {rows[0][0]} players: no Swiss tournament (a round robin) [{row_cites(table, 1)}]"]
+    for number, (low, high, rounds, beyond) in enumerate(rows, 1):
+        cited = ruleset.provisions["swiss_rounds_beyond"].describe() if beyond else row_cites(table, number)
+        lines.append(f"  {low}–{high} players: {rounds} rounds [{cited}]")
     return lines
+
+
+def row_cites(table: Provision, number: int) -> str:
+    """The citation of a table's row read aloud: the unit among the table's that is its row `number`
+    (ids `….rK`, docs/contract-extensions.md), or the whole table's if it cites no rows."""
+    row = tuple(unit for unit in table.cites if unit.endswith(f".r{number}"))
+    return (replace(table, cites=row, own_cites=tuple(u for u in row if u in table.own_cites)) if row
+            else table).describe()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -145,10 +155,11 @@ def play(tournament: Tournament, args: argparse.Namespace, given: dict[int, list
     rules = ("tournament.systems", "tournament.rounds" if swiss else "tournament.round-robin")
     agreed = " (agreed)" if args.rounds is not None and swiss else ""
     source = f"results from {args.results}" if given is not None else "parties played by the jeux de règle policy"
-    lines = [Note(f"{ruleset.siglum}: {tournament.system}, {len(tournament.players)} players, {tournament.rounds}"
-                  f" rounds{agreed}; {source}, seed {args.seed}", rules).explain(ruleset, brief=True)]
+    header = Announcement(f"{ruleset.siglum}: {tournament.system}, {len(tournament.players)} players,"
+                          f" {tournament.rounds} rounds{agreed}; {source}, seed {args.seed}", rules)
+    lines = [header.explain(ruleset, brief=True)]
 
-    def say(notes: list[Note] | tuple[Note, ...]) -> None:
+    def say(notes: list[Announcement] | tuple[Announcement, ...]) -> None:
         lines.extend(note.explain(ruleset, brief=True) for note in notes)
 
     def draw(group: tuple[str, ...], attempt: int) -> dict[str, int]:

@@ -1,4 +1,4 @@
-"""What people at a table of several players do besides playing: the verbs of a table scenario.
+"""What people at a table of several players do besides playing: the verbs of a sitting scenario.
 
 A line reads `NAME VERB [AMOUNT] [cash|jetons] [on|before NAME]`, for example `Csaba bet 10 on Ádám`,
 `Kálmán hold`, `Dezső look Ádám` (docs/formats.md lists every verb).
@@ -13,7 +13,7 @@ from .money import Medium
 
 
 class Verb(str, Enum):
-    """A table act, and what it takes: an amount, another person, or nothing."""
+    """A sitting's act, and what it takes: an amount, another person, or nothing."""
 
     BET = "bet"              # AMOUNT [cash] on PLAYER: a stake on a side
     DECLARE = "declare"      # AMOUNT: the player's total of his side (hu-nc.58)
@@ -51,7 +51,7 @@ _PERSON = {Verb.BET, Verb.RESTE, Verb.ADMIT, Verb.SIT, Verb.ADVISE, Verb.DEMAND,
 
 
 @dataclass(frozen=True)
-class TableAction:
+class SittingAct:
     """One act at the table by `who`."""
 
     who: str
@@ -71,16 +71,16 @@ class TableAction:
         return " ".join(parts)
 
 
-def parse_table_action(text: str) -> TableAction:
-    """A table act from its line; ValueError saying what is wrong."""
+def parse_sitting_act(text: str) -> SittingAct:
+    """A sitting's act from its line; ValueError saying what is wrong."""
     words = text.split()
     if len(words) < 2:
-        raise ValueError(f"a table act is NAME VERB …, not {text!r}")
+        raise ValueError(f"a sitting's act is NAME VERB …, not {text!r}")
     who, word, rest = words[0], words[1], words[2:]
     try:
         verb = Verb(word)
     except ValueError:
-        raise ValueError(f"unknown table verb {word!r} (verbs: {', '.join(v.value for v in Verb)})") from None
+        raise ValueError(f"unknown sitting's verb {word!r} (verbs: {', '.join(v.value for v in Verb)})") from None
     amount = None
     if verb in _AMOUNT:
         if not rest:
@@ -107,4 +107,4 @@ def parse_table_action(text: str) -> TableAction:
         other = rest.pop()
     if rest:
         raise ValueError(f"{verb} takes nothing more: {text!r}")
-    return TableAction(who, verb, amount, other, medium)
+    return SittingAct(who, verb, amount, other, medium)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from ..cards import shuffled
@@ -29,6 +30,27 @@ class PartieResult:
     def loser_points(self) -> int:
         """The loser's points."""
         return self.score[1 - self.winner]
+
+
+_SCORE = re.compile(r"(\S+)\s+(\d+):(\d+)")
+
+
+def parse_score(text: str) -> tuple[str, int, int]:
+    """A partie's result as written, `"Ann 5:3"`: the winner, his points and the loser's; ValueError
+    unless it reads so, the winner ahead (whether the partie is finished is `check_finished`'s)."""
+    match = _SCORE.fullmatch(text.strip())
+    if not match or int(match[2]) <= int(match[3]):
+        raise ValueError(f'must read "WINNER 5:3" (the winner\'s points first), not {text!r}')
+    return match[1], int(match[2]), int(match[3])
+
+
+def check_finished(ruleset: Ruleset, won: int, lost: int) -> None:
+    """A given result as the ruleset ends a partie: the winner at the target (points marked stop
+    there), the loser short of it; ValueError naming the rule's units otherwise."""
+    target = ruleset["target_points"]
+    if won != target or not 0 <= lost < target:
+        raise ValueError(f"{won}:{lost} is no finished partie: it ends when the winner reaches {target} points,"
+                         f" the loser short of them (game.target: {ruleset.describe('game.target')})")
 
 
 def play_partie(ruleset: Ruleset, dealer: int | None, rng: random.Random,

@@ -8,16 +8,17 @@ from ..errors import Code, IllegalAction
 from ..ruleset import Ruleset
 
 
-def ordered_by_draw(drawn: Mapping[str, Card], ruleset: Ruleset) -> tuple[str, ...]:
-    """The players in the order their cards give (`order_draw`, ranks by `draw_order`); equal
-    cards must be drawn again (`draw.tie`)."""
+def ordered_by_draw(drawn: Mapping[str, Card], ruleset: Ruleset, by: str = "order_draw") -> tuple[str, ...]:
+    """The players in the order their cards give (the parameter `by`, highest or lowest first: the
+    list's `order_draw`, or pool écarté's `pool_order`; ranks by `draw_order`); equal cards must be
+    drawn again (`draw.tie`)."""
     low_to_high = ruleset["draw_order"].split()
     value = {name: low_to_high.index(card_name(card)[0]) for name, card in drawn.items()}
     if len(set(value.values())) < len(value):
         tied = sorted(name for name in value if list(value.values()).count(value[name]) > 1)
         raise IllegalAction(Code.IMPOSSIBLE, f"{' and '.join(tied)} drew cards of the same rank"
                             f" ({', '.join(card_name(drawn[n]) for n in tied)}): they draw again", "draw.tie")
-    highest = ruleset["order_draw"] == "highest-first"
+    highest = ruleset[by] == "highest-first"
     return tuple(sorted(value, key=lambda name: -value[name] if highest else value[name]))
 
 

@@ -1,6 +1,6 @@
 """A sitting of several players: who plays, what is staked, what each partie pays, who plays next.
 
-`Session` holds a format's state between parties. `act()` applies a table act (checked:
+`Session` holds a format's state between parties. `act()` applies a sitting's act (checked:
 an act the ruleset refuses raises `IllegalAction` and changes nothing); `begin()` balances the
 stakes; `settle()` takes a partie's result, pays it out and turns the list. Every step is a
 `Note` with the engine rule that decides it, so `explain()` reads it aloud with its units.
@@ -9,15 +9,17 @@ The two-player game is `engine.state.State`, played or given through `partie.Par
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from ..errors import Code, IllegalAction
 from ..ruleset import Ruleset
 from ..state import Options
 from . import roster
-from .actions import TableAction, Verb
+from .actions import SittingAct, Verb
 from .money import HOUSE, Medium, Stake, Transfer, amount_text, by_rank, settle, shares, total
 from .partie import PartieResult
 
@@ -75,7 +77,6 @@ class _Stakes:
     declared: dict[str, Fraction] = field(default_factory=dict)
     reste: dict[str, str] = field(default_factory=dict)        # side → who holds its reste
     standing: list[Stake] | None = None                        # once begun: the stakes that stand
-    called: bool = False
     held: bool = False
     leave: bool = False
 
@@ -99,6 +100,10 @@ class Session:
             raise IllegalAction(Code.NOT_AT_TABLE, f"{', '.join(_ACCOUNTS)} keep the table's money and do not play")
         if len(order) + (chouetteur is not None) < 3 and fmt is not Format.DEUX_COTES or len(order) < 2:
             raise IllegalAction(Code.NOT_AT_TABLE, f"{fmt} needs more players than {', '.join(order)}")
+        if agreement.fixed_bank and (fmt is not Format.CHOUETTE or ruleset["chouette_stakes"] != "banco"):
+            raise IllegalAction(Code.NO_RULING, f"{ruleset.siglum} has no fixed bank in {fmt}: it is a chouette's"
+                                " with a bank (chouette_stakes = 'banco')", "chouette.stakes",
+                                ruleset.cites("chouette.stakes"))
         if fmt is Format.POOL and len(order) != 3:
             raise IllegalAction(Code.NOT_AT_TABLE, "pool écarté is for exactly three players", "pool.win")
         self.ruleset, self.format, self.agreement = ruleset, fmt, agreement
@@ -117,16 +122,19 @@ class Session:
         self.bank_floor = Fraction(0)          # the least a new bank may hold after one is broken
         self.bank_broken = 0
         self.bids: dict[str, Fraction] = {}
+        self.ponte_stays: str | None = None     # a winning ponte, while the bank he broke is auctioned again
         self.streak: tuple[str | None, int] = (None, 0)
         self.chouetteur = chouetteur if fmt is Format.CHOUETTE and chouetteur else None
         self.order = order
         if fmt is Format.CHOUETTE and self.chouetteur is None and not agreement.fixed_bank:
             self.chouetteur, self.order = order[0], order[1:]
-            self.note(f"{self.chouetteur} holds the bank, {self.order[0]} is ponte", "players.order")
+            held = "holds the bank" if ruleset["chouette_stakes"] == "banco" else "gives chouette"
+            self.note(f"{self.chouetteur} {held}, {self.order[0]} plays against him", "players.order")
         self.seats: tuple[str, str] = (self.order[0], self.order[1]) if fmt is not Format.CHOUETTE or \
             self.chouetteur is None else (self.chouetteur, self.order[0])
         if fmt is Format.POOL:
-            self.note(f"{order[2]} drew lowest and sits out", "players.order")
+            self.note(f"{order[0]} and {order[1]} play the first game; {order[2]}, third of the three, sits out",
+                      "pool.order")
             self._pay_pool(self.order if agreement.pool_pays is not PoolPays.ENTRANT else self.order[:2])
 
     # --- views -------------------------------------------------------------------------------
@@ -139,6 +147,8 @@ class Session:
     @property
     def hand(self) -> str:
         """In a chouette: the player against the chouetteur (the ponte)."""
+        if self.chouetteur is None and self.ponte_stays:
+            return self.ponte_stays
         return self.seats[1] if self.seats[0] == self.chouetteur else self.seats[0]
 
     def people(self) -> set[str]:
@@ -158,16 +168,20 @@ class Session:
 
     # --- acts ----------------------------------------------------------------------------------
 
-    def act(self, action: TableAction) -> None:
-        """Apply a table act, or raise IllegalAction and change nothing."""
+    def act(self, action: SittingAct) -> None:
+        """Apply a sitting's act, or raise IllegalAction and change nothing."""
+        self._atomic(self._act, action)
+
+    def _atomic(self, step: Callable[..., Any], *args: Any) -> Any:
+        """Run a step; if it is refused, put back the snapshot taken before it and raise."""
         before = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in _FIXED}
         try:
-            self._act(action)
+            return step(*args)
         except IllegalAction:
             vars(self).update(before)
             raise
 
-    def _act(self, a: TableAction) -> None:
+    def _act(self, a: SittingAct) -> None:
         verb, who = a.verb, a.who
         if verb is Verb.JOIN:
             return self._join(who)
@@ -176,6 +190,7 @@ class Session:
         if self.agreement.fixed_bank and self.format is Format.CHOUETTE and self.chouetteur is None \
                 and verb is not Verb.BID:
             self._auction()        # the bids are in: the bank is knocked down before any stake (14.11)
+        self._ruled(verb)
         handler = {Verb.BET: self._bet, Verb.DECLARE: self._declare, Verb.RESTE: self._reste,
                    Verb.BEGIN: lambda a: self.begin(), Verb.CALL: self._call, Verb.HOLD: self._hold,
                    Verb.WITHDRAW: self._withdraw, Verb.ALLOW: self._chouetteur_only,
@@ -186,13 +201,25 @@ class Session:
             return self._bystander(a)
         handler(a)
 
+    def _ruled(self, verb: Verb) -> None:
+        """Refuse an act the ruleset has no place for (`no-ruling`: the scenario is an error): totals
+        declared by the players and a reste where they pay out themselves (hu-nc.58); a hand given up
+        and a seat chosen where the chouetteur keeps the chouette (hu-nc.4, 5.1)."""
+        needs = {Verb.DECLARE: ("unequal_sides", "refused", "stakes.balance"),
+                 Verb.RESTE: ("stakes_paid_by", "losing-player", "stakes.payment"),
+                 Verb.RENOUNCE: ("bank_passes", "chouetteur-stops", "chouette.passes"),
+                 Verb.SIT: ("bank_passes", "chouetteur-stops", "chouette.passes")}.get(verb)
+        if needs and self.ruleset[needs[0]] != needs[1]:
+            raise self._refuse(Code.NO_RULING, f"{self.ruleset.siglum} has no `{verb}`: {needs[0]} is"
+                               f" {self.ruleset[needs[0]]!r}", needs[2])
+
     def _stake_on(self, who: str) -> str | None:
         """The side a person has a stake on in this partie, if any (a player is on his own)."""
         if who in self.seats:
             return who
         return next((s.side for s in self.stakes.laid if s.backer == who), None)
 
-    def _bystander(self, a: TableAction) -> None:
+    def _bystander(self, a: SittingAct) -> None:
         """Advice, reminders, marks, faults pointed out, looks: what one not playing may do."""
         side = self._stake_on(a.who)
         if a.verb is Verb.LOOK:
@@ -201,7 +228,7 @@ class Session:
             if side is None and self.ruleset["bystanders_speak"] == "stake-holders":
                 raise self._refuse(Code.NO_STAKE, f"{a.who} has no stake in the game", "players.bystanders")
             if side != a.other and self.ruleset["bettors_look"] == "own-player":
-                raise self._refuse(Code.NOT_HIS_PLAYER, f"{a.who} bets on {side}, not on {a.other}: he may look"
+                raise self._refuse(Code.NOT_HIS_PLAYER, f"{a.who} bets on {side}, not on {a.other}, and may look"
                                    f" at {side}'s cards only", "players.look")
             return self.note(f"{a.who} looks at {a.other}'s cards", "players.look")
         if a.verb is Verb.MARK:
@@ -246,7 +273,7 @@ class Session:
             raise self._refuse(Code.STAKES_HELD, f"the coup is held: no {what} without the chouetteur's leave",
                                "chouette.stakes")
 
-    def _bet(self, a: TableAction) -> None:
+    def _bet(self, a: SittingAct) -> None:
         assert a.amount is not None and a.other is not None
         self._open("stake")
         banker_side = a.other == self.chouetteur
@@ -282,7 +309,7 @@ class Session:
         self.note(f"{who} is written in before {backed}, whom he first backs"
                   + (f", and before {nxt}, who asked after him" if nxt != backed else ""), "players.newcomer")
 
-    def _declare(self, a: TableAction) -> None:
+    def _declare(self, a: SittingAct) -> None:
         assert a.amount is not None
         self._open("total")
         if a.who not in self.seats:
@@ -290,7 +317,7 @@ class Session:
         self.stakes.declared[a.who] = a.amount
         self.note(f"{a.who} totals his side at {amount_text(a.amount)} and answers for it", "stakes.balance")
 
-    def _reste(self, a: TableAction) -> None:
+    def _reste(self, a: SittingAct) -> None:
         if self._stake_on(a.who) != a.other:
             raise self._refuse(Code.NOT_HIS_PLAYER, f"{a.who} has no stake on {a.other}", "stakes.payment")
         self.stakes.reste[str(a.other)] = a.who
@@ -300,7 +327,7 @@ class Session:
         if self.format is not Format.CHOUETTE or who != self.chouetteur:
             raise self._refuse(Code.NOT_PLAYING, f"only the chouetteur may {what}")
 
-    def _chouetteur_only(self, a: TableAction) -> None:
+    def _chouetteur_only(self, a: SittingAct) -> None:
         self._chouetteur(a.who, a.verb.value)
         if a.verb is Verb.ALLOW:
             self.stakes.leave = True
@@ -309,7 +336,7 @@ class Session:
             self.admitted.append(str(a.other))
         self.note(f"{a.who} lets {a.other} stand on his side", "chouette.stakes")
 
-    def _require(self, a: TableAction) -> None:
+    def _require(self, a: SittingAct) -> None:
         if self.ruleset["jetons_only_by"] != "chouetteur" or a.who != self.chouetteur:
             raise self._refuse(Code.NOT_PLAYING, f"{a.who} may not require jetons only", "stakes.jetons")
         if any(s.medium is Medium.CASH for s in self.stakes.laid):
@@ -317,10 +344,9 @@ class Session:
         self.jetons_only = True
         self.note(f"{a.who} requires jetons only", "stakes.jetons")
 
-    def _call(self, a: TableAction) -> None:
+    def _call(self, a: SittingAct) -> None:
         self._chouetteur(a.who, "call for the stakes")
         self._calling_rule()
-        self.stakes.called = True
         self.note(f"{a.who}: «je voudrais voir le coup»", "chouette.stakes")
 
     def _calling_rule(self) -> None:
@@ -328,7 +354,7 @@ class Session:
             raise self._refuse(Code.NO_BANK, "stakes are laid against the bank, not called and held",
                                "chouette.stakes")
 
-    def _hold(self, a: TableAction) -> None:
+    def _hold(self, a: SittingAct) -> None:
         self._chouetteur(a.who, "hold the coup")
         self._calling_rule()
         if self.stakes.held:
@@ -343,7 +369,7 @@ class Session:
         self.note(f"{a.who}: «le coup est tenu» at {amount_text(laid)}; the stakes stand, and it counts as his cut",
                   "chouette.stakes")
 
-    def _withdraw(self, a: TableAction) -> None:
+    def _withdraw(self, a: SittingAct) -> None:
         self._chouetteur(a.who, "withdraw")
         self._calling_rule()
         self.stakes = _Stakes()
@@ -355,7 +381,7 @@ class Session:
             raise self._refuse(Code.NO_BANK, "the chouetteur lays no bank: he calls for the stakes and holds them",
                                "chouette.stakes")
 
-    def _bank(self, a: TableAction) -> None:
+    def _bank(self, a: SittingAct) -> None:
         assert a.amount is not None
         self._banker(a.who, "lay a bank")
         if self.bank:
@@ -377,7 +403,7 @@ class Session:
             self.note(f"{who} pays {amount_text(amount * rate)} to the cagnotte on {amount_text(amount)} laid",
                       "stakes.bank-levy")
 
-    def _raise(self, a: TableAction) -> None:
+    def _raise(self, a: SittingAct) -> None:
         assert a.amount is not None
         self._banker(a.who, "raise the bank")
         self._open("raise")
@@ -389,7 +415,7 @@ class Session:
                   "chouette.stakes")
         self._levy(a.who, a.amount)
 
-    def _take_out(self, a: TableAction) -> None:
+    def _take_out(self, a: SittingAct) -> None:
         self._banker(a.who, "take out capital")
         self._open("change of the bank")
         if self.agreement.fixed_bank:
@@ -403,7 +429,7 @@ class Session:
                   "chouette.stakes")
         self.bank = laid
 
-    def _bid(self, a: TableAction) -> None:
+    def _bid(self, a: SittingAct) -> None:
         assert a.amount is not None
         if not self.agreement.fixed_bank or self.chouetteur is not None:
             raise self._refuse(Code.NO_BANK, "the bank is not being auctioned", "chouette.passes")
@@ -418,13 +444,15 @@ class Session:
         winner = next(name for name, bid in self.bids.items() if bid == best)
         self.bids = {}
         self.chouetteur, self.order = winner, tuple(n for n in self.order if n != winner)
-        if winner not in self.order and len(self.order) < 2:
-            raise self._refuse(Code.NOT_AT_TABLE, "too few players against the bank")
-        self.seats, self.bank, self.bank_floor, self.bank_broken = (winner, self.order[0]), best, best, 0
+        if not self.order:
+            raise self._refuse(Code.NOT_AT_TABLE, "nobody is left to play against the bank")
+        ponte = self.ponte_stays if self.ponte_stays in self.order else self.order[0]
+        self.seats, self.bank, self.bank_floor, self.bank_broken = (winner, ponte), best, best, 0
+        self.ponte_stays = None
         self.note(f"the bank goes to {winner}, the highest bidder, at {amount_text(best)}", "chouette.passes")
         self._levy(winner, best)
 
-    def _renounce(self, a: TableAction) -> None:
+    def _renounce(self, a: SittingAct) -> None:
         self._open("change of hand")
         if a.who not in self.seats or a.who == self.chouetteur:
             raise self._refuse(Code.NOT_PLAYING, f"{a.who} does not hold the hand")
@@ -435,14 +463,14 @@ class Session:
         self.seats = tuple(nxt if s == a.who else s for s in self.seats)   # type: ignore[assignment]
         self.note(f"{a.who} gives up his hand until his turn comes again; {nxt} plays", "players.rotation")
 
-    def _sit(self, a: TableAction) -> None:
+    def _sit(self, a: SittingAct) -> None:
         self._chouetteur(a.who, "choose his place")
         if a.other == self.last_winner:
             raise self._refuse(Code.WINNER_KEEPS_SEAT, f"{a.other} won the partie before and keeps his place",
                                "chouette.passes")
         self.note(f"{a.who} takes the place of his choice, {a.other}'s", "chouette.passes")
 
-    def _give_up(self, a: TableAction) -> None:
+    def _give_up(self, a: SittingAct) -> None:
         self._chouetteur(a.who, "give up the chouette")
         if self.stakes.laid or self.stakes.standing is not None:
             raise self._refuse(Code.WRONG_MOMENT, "the chouette is given up between parties")
@@ -475,26 +503,36 @@ class Session:
         if self.format is Format.CHOUETTE:
             rule = "chouette.dealer"
             dealer = 0 if self.ruleset["chouette_dealer"] == "banker" else 1    # hu-nc.6: he cuts
-            self.note(f"{self.seats[dealer]} deals the first game", rule)
+            cut = f", «le coup est tenu» counting as {self.seats[0]}'s cut" if dealer else ""
+            self.note(f"{self.seats[dealer]} deals the first game{cut}", rule)
             return dealer
+        pool = self.format is Format.POOL
         drawing = f"{self.seats[0]} and {self.seats[1]} draw for the deal"
         if self.parties == 0:
+            if pool:
+                self.note(f"{self.seats[0]}, first of the three, deals the first game", "pool.order")
+                return 0
             if self.ruleset["first_dealer"] == "draw":
                 self.note(drawing, "players.first-dealer")
                 return None
             self.note(f"{self.seats[0]}, first in the list, deals the first game", "players.first-dealer")
             return 0
-        if self.ruleset["next_partie_dealer"] == "draw":
-            self.note(drawing, "players.next-dealer")
+        param, rule = ("pool_next_dealer", "pool.next-dealer") if pool else ("next_partie_dealer",
+                                                                              "players.next-dealer")
+        if self.ruleset[param] == "draw":
+            self.note(drawing, rule)
             return None
         if self.last_elder_half is None:
-            return None
-        self.note(f"{self.seats[self.last_elder_half]}, at the half that was elder in the last game, deals",
-                  "players.next-dealer")
+            raise self._refuse(Code.IMPOSSIBLE, "the half that was elder in the last game of the partie before"
+                               " deals, and who dealt that game is not known", rule)
+        self.note(f"{self.seats[self.last_elder_half]}, at the half that was elder in the last game, deals", rule)
         return self.last_elder_half
 
     def begin(self) -> None:
-        """The coup begins: the two sides' stakes are balanced, or the coup is refused."""
+        """The coup begins: the two sides' stakes are balanced, or the coup is refused (nothing changed)."""
+        self._atomic(self._begin)
+
+    def _begin(self) -> None:
         if self.stakes.standing is not None:
             return
         if self.format is Format.CHOUETTE:
@@ -526,7 +564,12 @@ class Session:
         if self.ruleset["chouette_stakes"] == "call-and-hold":
             if not self.stakes.held:
                 raise self._refuse(Code.WRONG_MOMENT, "the chouetteur has not held the coup", "chouette.stakes")
-            self.stakes.standing = hand + theirs
+            kept, back = by_rank(theirs, total(hand), list(self.admitted))
+            if back:
+                self.note(f"the chouetteur's partners hold no more than the stakes against him ({amount_text(total(hand))});"
+                          " returned " + ", ".join(f"{amount_text(s.amount)} to {s.backer}" for s in back),
+                          "chouette.stakes")
+            self.stakes.standing = hand + kept
             return
         if self.bank is None:
             raise self._refuse(Code.NO_BANK, "no bank is laid", "chouette.stakes")
@@ -545,7 +588,10 @@ class Session:
 
     def settle(self, result: PartieResult) -> list[Transfer]:
         """Pay out a partie the seats played, turn the list, and return the partie's transfers."""
-        self.begin()
+        return self._atomic(self._settle, result)
+
+    def _settle(self, result: PartieResult) -> list[Transfer]:
+        self._begin()
         assert self.stakes.standing is not None
         winner, loser = self.seats[result.winner], self.seats[1 - result.winner]
         self.note(f"{winner} wins the partie {result.score[result.winner]}:{result.loser_points}")
@@ -603,11 +649,16 @@ class Session:
             return self._turn_pool(winner, loser)
         if self.format is Format.CHOUETTE:
             return self._turn_chouette(winner, loser)
-        self.order = roster.to_end(self.order, loser)
+        self.order = self._loser_away(loser)
         entrant = next((n for n in self.order if n not in self.seats), loser)     # two alone play on
         self.seats = tuple(entrant if s == loser else s for s in self.seats)   # type: ignore[assignment]
         self.note(f"{winner} stays at the cards; {loser} goes to the end of the list; {entrant} plays next",
                   "players.rotation")
+
+    def _loser_away(self, loser: str) -> tuple[str, ...]:
+        """The list once the loser of a partie has left the cards (`loser_goes`: to its end)."""
+        assert self.ruleset["loser_goes"] == "end-of-list"
+        return roster.to_end(self.order, loser)
 
     def _turn_chouette(self, winner: str, loser: str) -> None:
         k = self.chouetteur
@@ -617,12 +668,12 @@ class Session:
                 self.bank_broken += 1
                 self.bank = None
                 if self.bank_broken >= 2:
-                    self.order, self.chouetteur = self.order + (k,), None
+                    self.order, self.chouetteur, self.ponte_stays = self.order + (k,), None, winner
                     return self.note("the bank is broken a second time: it is auctioned again", "chouette.passes")
                 self.note(f"the bank is broken: {k} may lay a new one of at least {amount_text(self.bank_floor)}",
                           "chouette.passes")
             if winner == k:
-                self.order = roster.to_end(self.order, loser)
+                self.order = self._loser_away(loser)
                 self.seats = (k, self.order[0])
                 return self.note(f"{loser} loses and leaves his place; {self.order[0]} plays", "players.rotation")
             return self.note(f"{winner} wins and stays ponte", "players.rotation")
@@ -633,7 +684,7 @@ class Session:
             return self.note(f"{winner} wins and holds the bank; {k} goes to the end of the list;"
                              f" {self.order[0]} is ponte", "chouette.passes")
         if winner == k:
-            self.order = roster.to_end(self.order, loser)
+            self.order = self._loser_away(loser)
             self.seats = (k, self.order[0])
             return self.note(f"{k} keeps the chouette; {loser} goes to the end of the list; {self.order[0]} plays",
                              "players.rotation")
@@ -671,4 +722,5 @@ class Session:
             if self.agreement.pool_pays is PoolPays.ENTRANT:
                 self._pay_pool([out])
         self.seats = tuple(out if s == loser else s for s in self.seats)   # type: ignore[assignment]
-        self.note(f"{winner} stays at the cards; {loser} sits out; {out} comes in", "players.rotation")
+        # en-wiki.s13.p2 gives the change after each game with the draw that follows it
+        self.note(f"{winner} stays at the cards; {loser} sits out; {out} comes in", "pool.next-dealer")

@@ -8,7 +8,6 @@ parties are played by `play_result` (the engine's policies) or given as results.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from ..policies import Policy, RulePolicy
 from ..rules import rounds_rows
 from ..ruleset import Ruleset
 from ..state import Options
-from .partie import play_partie
+from .partie import check_finished, play_partie
 
 
 class System(str, Enum):
@@ -45,8 +44,9 @@ LOT_SCORING = Options(lot_scoring=True)
 
 
 @dataclass(frozen=True)
-class Note:
-    """One event of a tournament: what happened, and the rules whose units decide it."""
+class Announcement:
+    """One event of a tournament as its director announces it: what happened, and the rules whose
+    units decide it (several: a pairing follows both §15.5 and §15.6)."""
 
     text: str
     rules: tuple[str, ...] = ()
@@ -61,8 +61,8 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Result:
-    """A partie's result: its winner and loser and their points at its end."""
+class Outcome:
+    """How a partie of the tournament ended: its winner and loser by name and their points."""
 
     winner: str
     loser: str
@@ -71,17 +71,6 @@ class Result:
 
     def __str__(self) -> str:
         return f"{self.winner} beats {self.loser} {self.won}:{self.lost}"
-
-
-_RESULT = re.compile(r"(\S+)\s+(\d+):(\d+)")
-
-
-def parse_result(text: str) -> tuple[str, int, int]:
-    """`"P1 5:2"`: the winner and the points (his first); ValueError if malformed."""
-    match = _RESULT.fullmatch(text.strip())
-    if not match or int(match[2]) <= int(match[3]):
-        raise ValueError(f"a result is the winner and the points, his first, e.g. \"P1 5:2\"; not {text!r}")
-    return match[1], int(match[2]), int(match[3])
 
 
 def signed(points: int) -> str:
@@ -109,7 +98,7 @@ class Round:
     number: int
     pairs: tuple[tuple[str, str], ...]
     out: str | None
-    notes: tuple[Note, ...]
+    notes: tuple[Announcement, ...]
 
 
 def swiss_rounds(ruleset: Ruleset, players: int) -> int | None:
@@ -129,6 +118,13 @@ def swiss_rounds(ruleset: Ruleset, players: int) -> int | None:
     return rounds
 
 
+def pairable_rounds(players: int) -> int:
+    """The most Swiss rounds that any earlier rounds without a rematch leave pairable, a bye counted
+    as a seat: h = seats/2, or h + 1 when h is even (the proof, and strandings beyond: docs/tournaments.md)."""
+    half = (players + players % 2) // 2
+    return half + 1 if half % 2 == 0 else half
+
+
 def rounds_table(ruleset: Ruleset, up_to: int) -> list[tuple[int, int, int, bool]]:
     """The rounds table's rows, then its continuation up to `up_to` players: (lowest, highest,
     rounds, whether the row continues the table)."""
@@ -138,6 +134,11 @@ def rounds_table(ruleset: Ruleset, up_to: int) -> list[tuple[int, int, int, bool
         high = 2 * rows[-1][1] if ruleset["swiss_rounds_beyond"] == "one-more-per-doubling" else up_to
         rows.append((low, high, swiss_rounds(ruleset, low), True))
     return rows
+
+
+Pairing = tuple[str, str, tuple[str, ...], tuple[str, ...]]
+"""A Swiss pair as `Tournament._match` makes it: the leader, his opponent, those passed over as met,
+and those passed over as stranding the rest."""
 
 
 class Tournament:
@@ -171,16 +172,20 @@ class Tournament:
                 raise TournamentError(f"the rounds table starts at {low} players: no Swiss tournament for {count}"
                                       f" (tournament.rounds: {ruleset.describe('tournament.rounds')});"
                                       " play a round robin")
+            if bye is not None and count % 2 == 0:
+                raise TournamentError(f"{count} players: every player is paired each round, so there is no bye"
+                                      " to agree (a bye is for an odd number)")
             if count % 2 and bye is None and ruleset["swiss_bye"] == "none":
                 raise TournamentError(f"{count} players: a Swiss round pairs every player and the ruleset gives"
                                       f" no bye (tournament.bye: {ruleset.describe('tournament.bye')});"
                                       " agree one (a scenario's options.bye, the command's --bye)")
             self.rounds = table if rounds is None else rounds
-            most = count - 1 if count % 2 == 0 else count
+            most = pairable_rounds(count)
             if self.rounds < 1 or (not self.rematches and self.rounds > most):
-                raise TournamentError(f"{self.rounds} rounds: {count} players can play 1 to {most} rounds"
-                                      f" without meeting twice (tournament.rematch:"
-                                      f" {ruleset.describe('tournament.rematch')})")
+                raise TournamentError(f"{self.rounds} rounds: {count} players can play 1 to {most} rounds that"
+                                      " are always paired without a rematch; after "
+                                      f"{most}, some earlier pairings leave none for the next round"
+                                      f" (tournament.rematch: {ruleset.describe('tournament.rematch')})")
         self.points: dict[str, int] = dict.fromkeys(self.players, 0)
         self.meetings: Counter[frozenset[str]] = Counter()
         self.byes: set[str] = set()
@@ -237,11 +242,11 @@ class Tournament:
             if self.meetings[frozenset((a, b))] >= meetings:
                 raise TournamentError(f"round {number}: {a} and {b} have met {meetings} time(s) already"
                                       f" (tournament.round-robin: {self.ruleset.describe('tournament.round-robin')})")
-        notes = [Note(f"round {number}: {a} meets {b}", rule) for a, b in pairs]
+        notes = [Announcement(f"round {number}: {a} meets {b}", rule) for a, b in pairs]
         out = next((name for name in self.players if name not in seen), None)
         if out is not None:
-            notes.append(Note(f"round {number}: {out} sits out ({len(self.players)} players: one sits out"
-                              " each round, scoring nothing)", rule))
+            notes.append(Announcement(f"round {number}: {out} sits out ({len(self.players)} players: one sits"
+                                      " out each round, scoring nothing)", rule))
         return Round(number, pairs, out, tuple(notes))
 
     def _swiss(self, number: int, lot: Sequence[str] | None) -> Round:
@@ -259,22 +264,15 @@ class Tournament:
         if self.tied:
             raise TournamentError(f"round {number}: equal points must be drawn before the round is paired")
         order = tuple(lot) if lot is not None else self.order
-        notes: list[Note] = []
-        out = None
-        if len(order) % 2:
-            out, order = self._bye(number, order)
-            notes.append(Note(f"round {number}: {out} has the agreed bye, {signed(self.bye or 0)}",
-                              ("tournament.bye",)))
         if number == 1:
+            out, order = (order[-1], order[:-1]) if len(order) % 2 else (None, order)
             pairs = tuple(zip(order[::2], order[1::2]))
             how = "drawn by lot" if by_lot else "in the list's order"
-            notes[:0] = [Note(f"round 1, {how}: " + ", ".join(f"{a}–{b}" for a, b in pairs),
-                              ("tournament.first-round",))]
-            return Round(1, pairs, out, tuple(notes))
-        matched = self._match(order)
-        if matched is None:
-            raise TournamentError(f"round {number}: no pairing leaves every pair unmet"
-                                  f" (tournament.rematch: {self.ruleset.describe('tournament.rematch')})")
+            notes = [Announcement(f"round 1, {how}: " + ", ".join(f"{a}–{b}" for a, b in pairs),
+                                  ("tournament.first-round",))]
+            return Round(1, pairs, out, tuple(notes + self._bye_notes(1, out)))
+        out, matched = self._pairing(order)
+        notes = self._bye_notes(number, out)
         rules = ("tournament.pairing", "tournament.rematch")
         first = "the next best placed" if self.ruleset["swiss_pairing"] == "leader-meets-next" else \
             "the best placed of the lower half"
@@ -287,21 +285,27 @@ class Tournament:
                 text += f"; he has met {', '.join(met)}"
             if stranded:
                 text += f"; {', '.join(stranded)} would leave a pair who have met"
-            notes.append(Note(text, rules))
+            notes.append(Announcement(text, rules))
         return Round(number, tuple((a, b) for a, b, _, _ in matched), out, tuple(notes))
 
-    def _bye(self, number: int, order: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-        """Who has the bye: in the first round the last drawn; later the lowest placed without a bye
-        yet with whom out the rest can be paired. The others in their order."""
-        if number == 1:
-            return order[-1], order[:-1]
-        from_bottom = sorted(reversed(order), key=lambda name: name in self.byes)
-        for name in from_bottom:
-            rest = tuple(p for p in order if p != name)
-            if self._match(rest) is not None:
-                return name, rest
-        raise TournamentError(f"round {number}: no player can have the bye and leave the rest paired unmet"
-                              f" (tournament.rematch: {self.ruleset.describe('tournament.rematch')})")
+    def _bye_notes(self, number: int, out: str | None) -> list[Announcement]:
+        """The bye announced, if a player has it."""
+        if out is None:
+            return []
+        return [Announcement(f"round {number}: {out} has the agreed bye, {signed(self.bye or 0)}",
+                             ("tournament.bye",))]
+
+    def _pairing(self, order: tuple[str, ...]) -> tuple[str | None, list[Pairing]]:
+        """A later round: who has the bye (an odd number: the lowest placed without a bye yet with
+        whom out the rest can be paired) and the pairs. `pairable_rounds` bounds the rounds so that
+        one always exists."""
+        byes = [None] if len(order) % 2 == 0 else sorted(reversed(order), key=lambda name: name in self.byes)
+        for out in byes:
+            matched = self._match(tuple(p for p in order if p != out))
+            if matched is not None:
+                return out, matched
+        raise RuntimeError(f"{len(self.players)} players, round {self.played + 1}: no pairing without a"
+                           " rematch, within pairable_rounds' bound")
 
     def _candidates(self, leader: str, others: tuple[str, ...]) -> tuple[str, ...]:
         """Whom the leader of those still to pair meets, first choice first: the next best placed, or the
@@ -311,13 +315,13 @@ class Tournament:
         half = (len(others) + 1) // 2 - 1
         return others[half:] + others[:half][::-1]
 
-    def _match(self, order: tuple[str, ...]) -> list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] | None:
+    def _match(self, order: tuple[str, ...]) -> list[Pairing] | None:
         """Pair `order` from the top: each leader with his first candidate he has not met (unless the
         ruleset allows rematches) with whom the rest can still be paired; per pair the players passed
         over as met and as stranding the rest. None if no such pairing exists."""
         failed: set[frozenset[str]] = set()
 
-        def solve(rest: tuple[str, ...]) -> list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] | None:
+        def solve(rest: tuple[str, ...]) -> list[Pairing] | None:
             if not rest:
                 return []
             if frozenset(rest) in failed:
@@ -340,21 +344,21 @@ class Tournament:
 
     # ---- results and standings -----------------------------------------------------------
 
-    def check(self, result: Result) -> None:
-        """A partie's result as the ruleset allows it: won at the target, the loser short of it."""
-        target = self.ruleset["target_points"]
-        if result.won != target or not 0 <= result.lost < target:
-            raise TournamentError(f"{result}: a partie is won at {target} points"
-                                  f" (game.target: {self.ruleset.describe('game.target')})")
+    def check(self, result: Outcome) -> None:
+        """A partie's result as the ruleset ends a partie (`partie.check_finished`)."""
+        try:
+            check_finished(self.ruleset, result.won, result.lost)
+        except ValueError as error:
+            raise TournamentError(f"{result}: {error}") from None
 
-    def record(self, results: Sequence[Result]) -> list[Note]:
+    def record(self, results: Sequence[Outcome]) -> list[Announcement]:
         """Write the round's results: the winner the partie's lot plus, the loser as the ruleset says;
         the bye its agreed points. The standings follow, equal points not yet drawn (`tied`)."""
         current = self.current
         if current is None:
             raise TournamentError("no round is paired")
         pairs = {frozenset(pair) for pair in current.pairs}
-        by_pair: dict[frozenset[str], Result] = {}
+        by_pair: dict[frozenset[str], Outcome] = {}
         for result in results:
             key = frozenset((result.winner, result.loser))
             if key not in pairs or key in by_pair:
@@ -374,7 +378,8 @@ class Tournament:
             self.points[result.loser] -= lot if minus else 0
             self.meetings[frozenset((a, b))] += 1
             loser = f"{result.loser} {signed(-lot)}" if minus else f"{result.loser} nothing"
-            notes.append(Note(f"{result}: {result.winner} {signed(lot)}, {loser}", ("tournament.score", "game.lot")))
+            notes.append(Announcement(f"{result}: {result.winner} {signed(lot)}, {loser}",
+                                      ("tournament.score", "game.lot")))
         if current.out is not None and self.system is System.SWISS:
             self.points[current.out] += self.bye or 0
             self.byes.add(current.out)
@@ -386,10 +391,10 @@ class Tournament:
         self.tied = tuple(tuple(g) for g in groups.values() if len(g) > 1)
         return notes
 
-    def draw_ties(self, drawer: Drawer) -> list[Note]:
+    def draw_ties(self, drawer: Drawer) -> list[Announcement]:
         """Order each group of equal points by the cards its players draw (the higher or the lower
         first, by the draw's order of the cards); equal cards are drawn again."""
-        notes: list[Note] = []
+        notes: list[Announcement] = []
         low_to_high = self.ruleset["draw_order"].split()
         higher_first = self.ruleset["swiss_tie_break"] == "higher-card-first"
 
@@ -403,14 +408,15 @@ class Tournament:
             result: list[str] = []
             for same in by_value.values():
                 if len(same) > 1:
-                    notes.append(Note(f"{' and '.join(same)} draw equal cards: they draw again", ("draw.tie",)))
+                    notes.append(Announcement(f"{' and '.join(same)} draw equal cards: they draw again",
+                                              ("draw.tie",)))
                     result.extend(ordered(tuple(same), attempt + 1))
                 else:
                     result.extend(same)
             drawn = ", ".join(f"{name} {card_name(cards[name])}" for name in group)
             who = f"{' and '.join(group)} have {signed(self.points[group[0]])} each: they draw" if attempt == 1 \
                 else f"{' and '.join(group)} draw again:"
-            notes.insert(at, Note(f"{who} {drawn} → {', '.join(result)}", ("tournament.tie-break",)))
+            notes.insert(at, Announcement(f"{who} {drawn} → {', '.join(result)}", ("tournament.tie-break",)))
             return result
 
         order = list(self.order)
@@ -430,22 +436,22 @@ class Tournament:
             found.append(Standing(place, name, self.points[name], group is not None))
         return tuple(found)
 
-    def standings_note(self) -> Note:
+    def standings_note(self) -> Announcement:
         """The standings after the round just played, read aloud."""
-        return Note(f"standings after round {self.played}: " + ", ".join(map(str, self.standings())),
-                    ("tournament.score",))
+        return Announcement(f"standings after round {self.played}: " + ", ".join(map(str, self.standings())),
+                            ("tournament.score",))
 
     def winners(self) -> tuple[str, ...]:
         """Those with the most points (several share the first place if equal)."""
         best = max(self.points.values())
         return tuple(name for name in self.order if self.points[name] == best)
 
-    def winner_note(self) -> Note:
+    def winner_note(self) -> Announcement:
         """Who wins the tournament."""
         names = self.winners()
         text = (f"{names[0]} wins the tournament with {signed(self.points[names[0]])}" if len(names) == 1 else
                 f"{' and '.join(names)} share the first place with {signed(self.points[names[0]])}")
-        return Note(text, ("tournament.score",))
+        return Announcement(text, ("tournament.score",))
 
 
 def _circle(players: tuple[str, ...], meetings: int) -> list[tuple[tuple[str, str], ...]]:
@@ -462,10 +468,10 @@ def _circle(players: tuple[str, ...], meetings: int) -> list[tuple[tuple[str, st
 
 
 def play_result(ruleset: Ruleset, first: str, second: str, rng: random.Random,
-                policy: Policy = RulePolicy()) -> Result:
+                policy: Policy = RulePolicy()) -> Outcome:
     """A whole partie to the target between `first` (A) and `second` (B), played by `policy` for
     both from the draw for the deal on (`partie.play_partie`), counted by the lot."""
     played = play_partie(ruleset, None, rng, (policy, policy), LOT_SCORING)
     names = (first, second)
-    return Result(names[played.winner], names[1 - played.winner], played.score[played.winner],
+    return Outcome(names[played.winner], names[1 - played.winner], played.score[played.winner],
                   played.loser_points)

@@ -12,7 +12,9 @@ from typing import Any
 from ..cards import Card
 from ..ruleset import Ruleset
 from ..scenario import Reader, ScenarioError
-from .tournament import Note, Result, Standing, System, Tournament, TournamentError, parse_result, signed
+from .partie import parse_score
+from .scenario import player_names
+from .tournament import Announcement, Outcome, Standing, System, Tournament, TournamentError, signed
 from .verdict import Mismatch
 
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "tournament", "options",
@@ -21,7 +23,6 @@ _TOURNAMENT_KEYS = {"system", "players", "rounds", "lot"}
 _OPTION_KEYS = {"bye"}
 _ROUND_KEYS = {"pairs", "results", "out", "draw", "standings"}
 _EXPECT_KEYS = {"winners"}
-_NAME = re.compile(r"\w[\w.-]*")
 _STANDING = re.compile(r"(\S+)\s+([+-]?\d+)")
 
 
@@ -31,7 +32,7 @@ class ScenarioRound:
     player's draws in order), the standings expected (None: not checked), and its line."""
 
     pairs: tuple[tuple[str, str], ...]
-    results: tuple[Result, ...]
+    results: tuple[Outcome, ...]
     out: str | None
     draw: Mapping[str, tuple[Card, ...]]
     standings: tuple[tuple[str, int], ...] | None
@@ -70,7 +71,7 @@ class _Run:
         self.scenario, self.ruleset = scenario, ruleset
         self.lines: list[str] = []
 
-    def say(self, notes: list[Note] | tuple[Note, ...]) -> None:
+    def say(self, notes: list[Announcement] | tuple[Announcement, ...]) -> None:
         self.lines.extend(note.explain(self.ruleset) for note in notes)
 
     def error(self, message: str, line: int | None) -> ScenarioError:
@@ -87,7 +88,7 @@ class _Run:
             raise self.error(str(error), s.where.get("players")) from None
         rules = ("tournament.systems", "tournament.round-robin" if s.system is System.ROUND_ROBIN
                  else "tournament.rounds")
-        self.say([Note(f"{s.system}, {len(s.players)} players: {tournament.rounds} rounds", rules)])
+        self.say([Announcement(f"{s.system}, {len(s.players)} players: {tournament.rounds} rounds", rules)])
         if s.rounds is not None and s.rounds != tournament.rounds:
             raise self.mismatch(f"{len(s.players)} players play {tournament.rounds} rounds; the scenario"
                                 f" expects {s.rounds}", s.where.get("rounds"))
@@ -227,14 +228,9 @@ class _TournamentReader(Reader):
             if value < 1:
                 raise self.fail("tournament.players must be at least 1", "players")
             return tuple(f"P{n}" for n in range(1, value + 1))
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) and _NAME.fullmatch(v)
-                                                               for v in value):
-            raise self.fail("tournament.players must be a number or a list of names (letters, digits, . - _)",
-                            "players")
-        if len(set(value)) != len(value):
-            twice = next(v for v in value if value.count(v) > 1)
-            raise self.fail(f"tournament.players names {twice} twice", "players")
-        return tuple(value)
+        if isinstance(value, list):
+            return player_names(self, value, "tournament.players", "players")
+        raise self.fail("tournament.players must be a number or a list of names", "players")
 
     def names(self, value: Any, players: tuple[str, ...], where: str, near: str) -> tuple[str, ...]:
         """A list of the tournament's players."""
@@ -291,23 +287,23 @@ class _TournamentReader(Reader):
         return tuple(found)
 
     def results(self, value: Any, pairs: tuple[tuple[str, str], ...], where: str,
-                line: int | None) -> tuple[Result, ...]:
+                line: int | None) -> tuple[Outcome, ...]:
         """`results = ["P1 5:2", …]`: one per pair, its winner and the points, his first."""
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ScenarioError(f"{where}: results must be a list like [\"P1 5:2\"]", self.path, line)
-        found: dict[tuple[str, str], Result] = {}
+        found: dict[tuple[str, str], Outcome] = {}
         for text in value:
             at = self.line_of(f'"{text}"', line or 0)
             try:
-                winner, won, lost = parse_result(text)
+                winner, won, lost = parse_score(text)
             except ValueError as error:
-                raise ScenarioError(f"{where}: {error}", self.path, at) from None
+                raise ScenarioError(f"{where}: a result {error}", self.path, at) from None
             pair = next((p for p in pairs if winner in p), None)
             if pair is None:
                 raise ScenarioError(f"{where}: {winner} plays in none of the round's pairs", self.path, at)
             if pair in found:
                 raise ScenarioError(f"{where}: {pair[0]}–{pair[1]} has two results", self.path, at)
-            found[pair] = Result(winner, pair[1] if pair[0] == winner else pair[0], won, lost)
+            found[pair] = Outcome(winner, pair[1] if pair[0] == winner else pair[0], won, lost)
         missing = [p for p in pairs if p not in found]
         if missing:
             raise ScenarioError(f"{where}: no result for {missing[0][0]}–{missing[0][1]}", self.path, line)

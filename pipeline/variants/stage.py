@@ -44,10 +44,16 @@ def variant_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit], edito
     the scenario files as read (each with its cites and ruleset). Points come ordered by topic.
     """
     witnesses = [ruleset.siglum for ruleset in rulesets]
-    claimed = {point.parameter: point for point in editorial if point.parameter}
-    for name, point in claimed.items():
-        if name not in PARAMS:
-            raise point.where.error(f"point {point.id!r}: no engine parameter {name!r}")
+    claimed: dict[str, VariantPoint] = {}
+    for point in editorial:
+        if point.parameter is None:
+            continue
+        if point.parameter not in PARAMS:
+            raise point.where.error(f"point {point.id!r}: no engine parameter {point.parameter!r}")
+        if point.parameter in claimed:
+            raise point.where.error(f"point {point.id!r}: {point.parameter} is already the parameter of point"
+                                    f" {claimed[point.parameter].id!r}")
+        claimed[point.parameter] = point
     points = [point for point in parameter_points(rulesets, units) if point.id not in claimed] + list(editorial)
     # editorial ids have a dot, parameters none; an editorial point naming a parameter stands for it
     points = [_checked(point, units, witnesses) for point in points]

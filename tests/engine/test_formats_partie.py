@@ -43,7 +43,7 @@ def test_the_dealers_are_the_dealers_of_each_deal():
 def test_a_table_scenario_expects_dealers_only_of_a_partie_the_engine_plays(tmp_path):
     path = tmp_path / "given.toml"
     path.write_text('id = "en-wiki.s12.p2-x"\ncites = ["en-wiki.s12.p2"]\nruleset = "en-wiki"\n'
-                    '[table]\nformat = "a-deux-cotes"\nplayers = ["Bob", "Dan", "Cy"]\n'
+                    '[sitting]\nformat = "a-deux-cotes"\nplayers = ["Bob", "Dan", "Cy"]\n'
                     '[[partie]]\nresult = "Bob 5:1"\n[partie.expect]\ndealers = ["Bob"]\n', encoding="utf-8")
     with pytest.raises(ScenarioError, match="dealers") as raised:
         load_scenario(path)

@@ -1,4 +1,4 @@
-"""engine/formats/session.py: a refused act changes nothing; a malformed table scenario names its file and line."""
+"""engine/formats/session.py: a refused act changes nothing; a malformed sitting scenario names its file and line."""
 import copy
 from fractions import Fraction
 
@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.errors import Code, IllegalAction
-from engine.formats.actions import TableAction, Verb, parse_table_action
+from engine.formats.actions import SittingAct, Verb, parse_sitting_act
 from engine.formats.partie import PartieResult
 from engine.formats.session import Agreement, Format, Session
 from engine.ruleset import load
 from engine.scenario import ScenarioError, load_scenario
-from table_strategies import draw_act, draw_closing, draw_result, draw_table
+from sitting_strategies import draw_act, draw_closing, draw_result, draw_table
 
 
 def state(session: Session) -> dict:
@@ -22,7 +22,7 @@ def state(session: Session) -> dict:
 def refused(session: Session, line: str) -> IllegalAction:
     before = state(session)
     with pytest.raises(IllegalAction) as raised:
-        session.act(parse_table_action(line))
+        session.act(parse_sitting_act(line))
     assert state(session) == before
     return raised.value
 
@@ -34,7 +34,7 @@ def test_a_refused_act_leaves_the_table_as_it_was(data):
     session = table.session
     for _ in range(data.draw(st.integers(1, 4), label="parties")):
         acts = [draw_act(data, session) for _ in range(data.draw(st.integers(0, 12), label="acts"))]
-        for action in acts + draw_closing(data, session) + [TableAction("croupier", Verb.BEGIN)]:
+        for action in acts + draw_closing(data, session) + [SittingAct("croupier", Verb.BEGIN)]:
             before = state(session)
             try:
                 session.act(action)
@@ -46,17 +46,17 @@ def test_a_refused_act_leaves_the_table_as_it_was(data):
 
 def test_refusals_of_each_kind_restore_the_snapshot():
     hu = Session(load("hu-nc"), Format.CHOUETTE, ("Kal", "Ada", "Bea", "Cil"))
-    hu.act(parse_table_action("Bea bet 10 on Ada"))
+    hu.act(parse_sitting_act("Bea bet 10 on Ada"))
     assert refused(hu, "Cil bet 5 on Kal").code is Code.NEEDS_LEAVE
     assert refused(hu, "Kal hold").code is Code.HALF_INTEREST            # Ada holds nothing of her side
     assert refused(hu, "Bea bet 5 on Zed").code is Code.NOT_PLAYING
     assert refused(hu, "Zed speak").code is Code.NOT_AT_TABLE
     assert refused(hu, "Kal give-up").code is Code.WRONG_MOMENT          # stakes are laid
-    hu.act(parse_table_action("Ada bet 10 on Ada"))
-    hu.act(parse_table_action("Kal hold"))
+    hu.act(parse_sitting_act("Ada bet 10 on Ada"))
+    hu.act(parse_sitting_act("Kal hold"))
     assert refused(hu, "Cil bet 5 on Ada").code is Code.STAKES_HELD
     de = Session(load("de-scheicher"), Format.DEUX_COTES, ("Ann", "Bob", "Cy"))
-    de.act(parse_table_action("Cy bet 10 on Ann"))
+    de.act(parse_sitting_act("Cy bet 10 on Ann"))
     assert refused(de, "Cy bet 10 on Bob").code is Code.NOT_AT_TABLE     # a backer on both sides
     assert refused(de, "Cy look Bob").code is Code.NOT_HIS_PLAYER
     assert refused(de, "croupier bet 10 on Bob").code is Code.NOT_AT_TABLE
@@ -66,7 +66,7 @@ def test_refusals_of_each_kind_restore_the_snapshot():
 def test_a_refused_begin_keeps_the_stakes_laid():
     hu = Session(load("hu-nc"), Format.DEUX_COTES, ("Ann", "Bob", "Cy", "Dan"))
     for line in ("Cy bet 10 on Ann", "Dan bet 5 on Bob"):
-        hu.act(parse_table_action(line))
+        hu.act(parse_sitting_act(line))
     assert refused(hu, "Cy begin").code is Code.UNEQUAL_STAKES
     assert [s.amount for s in hu.stakes.laid] == [10, 5] and hu.stakes.standing is None
 
@@ -78,10 +78,10 @@ def test_an_auction_refused_at_the_begin_is_undone():
 
 
 def test_two_alone_a_deux_cotes_play_on_and_neither_may_give_up_his_hand():
-    two = Session(load("en-wiki"), Format.DEUX_COTES, ("Ann", "Bob"))
+    two = Session(load("hu-nc"), Format.DEUX_COTES, ("Ann", "Bob"))
     assert refused(two, "Ann renounce").code is Code.NOT_AT_TABLE
-    two.act(parse_table_action("Ann bet 10 on Ann"))
-    two.act(parse_table_action("Bob bet 10 on Bob"))
+    two.act(parse_sitting_act("Ann bet 10 on Ann"))
+    two.act(parse_sitting_act("Bob bet 10 on Bob"))
     two.settle(PartieResult(0, (5, 2), 2, 1))
     assert two.at_cards == ("Ann", "Bob") and two.order == ("Ann", "Bob")
 
@@ -95,7 +95,7 @@ def test_a_newcomer_written_before_the_ponte_does_not_hold_the_bank_twice():
     # de-scheicher.14.7.1: the winning ponte takes the bank; a newcomer written in before him stays a player
     de = Session(load("de-scheicher"), Format.CHOUETTE, ("Kal", "Ada", "Bea"))
     for line in ("Kal bank 20", "Nel join", "Nel bet 5 on Ada"):
-        de.act(parse_table_action(line))
+        de.act(parse_sitting_act(line))
     assert de.order == ("Nel", "Ada", "Bea")
     de.settle(PartieResult(1, (3, 5), 1, 0))
     assert de.chouetteur == "Ada" and "Ada" not in de.order and de.at_cards == ("Ada", "Nel")
@@ -116,18 +116,18 @@ def scenario_error(tmp_path, body: str) -> ScenarioError:
 
 
 def test_a_player_in_two_places_is_a_scenario_error(tmp_path):
-    error = scenario_error(tmp_path, '[table]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Ann"]\n')
+    error = scenario_error(tmp_path, '[sitting]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Ann"]\n')
     assert error.line == 6 and "Ann is written twice: a player in two places" in error.message
 
 
 def test_an_unknown_verb_is_a_scenario_error_at_its_line(tmp_path):
-    error = scenario_error(tmp_path, '[table]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
+    error = scenario_error(tmp_path, '[sitting]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
                                      '[[partie]]\nactions = ["Cy bet 10 on Ann",\n  "Cy dance"]\n')
-    assert error.line == 9 and "unknown table verb 'dance'" in error.message
+    assert error.line == 9 and "unknown sitting's verb 'dance'" in error.message
 
 
 def test_an_unknown_refusal_code_is_a_scenario_error(tmp_path):
-    error = scenario_error(tmp_path, '[table]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
+    error = scenario_error(tmp_path, '[sitting]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
                                      '[[partie]]\nactions = ["Cy speak !hush"]\n')
     assert error.line == 8 and "unknown code !hush" in error.message
 
@@ -139,6 +139,6 @@ def test_an_unknown_refusal_code_is_a_scenario_error(tmp_path):
     ("Cy 5:3", "Cy is not at the cards (Ann, Bob)"),
 ])
 def test_a_bad_result_is_a_scenario_error_at_its_line(tmp_path, result, message):
-    error = scenario_error(tmp_path, '[table]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
+    error = scenario_error(tmp_path, '[sitting]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
                                      f'[[partie]]\nactions = ["Cy bet 10 on Ann"]\nresult = "{result}"\n')
     assert error.line == 9 and message in error.message

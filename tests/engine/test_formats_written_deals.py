@@ -1,4 +1,4 @@
-"""A table scenario's partie played out deal by deal as written, with the two-player deal syntax."""
+"""A sitting scenario's partie played out deal by deal as written, with the two-player deal syntax."""
 from pathlib import Path
 
 import pytest
@@ -10,12 +10,13 @@ HEAD = '''id = "hu-nc.3-written"
 cites = ["hu-nc.3"]
 ruleset = "hu-nc"
 
-[table]
+[sitting]
 format = "a-deux-cotes"
 players = ["Anna", "Bert", "Carl"]
 
 [[partie]]
 actions = ["Carl bet 10 on Anna", "Bert bet 10 on Bert"]
+draw = { Anna = "7C", Bert = "KC" }
 '''
 HANDS = 'hands = { A = ["KH", "QH", "JH", "AH", "TH"], B = ["7S", "8S", "9S", "TS", "JS"] }\nturnup = "9H"\n'
 ELDER_LEADS = ["{e} stand", "{e} play 7S", "{d} play TH", "{d} play AH", "{e} play 8S", "{d} play JH", "{e} play 9S",

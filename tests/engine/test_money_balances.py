@@ -15,11 +15,11 @@ from fractions import Fraction
 from hypothesis import event, given, settings, strategies as st
 
 from engine.errors import IllegalAction
-from engine.formats.actions import TableAction, Verb
+from engine.formats.actions import SittingAct, Verb
 from engine.formats.money import HOUSE, Stake, net
 from engine.formats.partie import PartieResult
 from engine.formats.session import CROUPIER, POOL, Format, PoolPays, Session
-from table_strategies import Table, draw_act, draw_closing, draw_result, draw_table
+from sitting_strategies import Table, draw_act, draw_closing, draw_result, draw_table
 
 Amounts = dict[str, Fraction]
 
@@ -46,7 +46,7 @@ class Books:
             self.pool += stake
 
 
-def record(books: Books, table: Table, act: TableAction) -> None:
+def record(books: Books, table: Table, act: SittingAct) -> None:
     """Book an act the table accepted."""
     levy = Fraction(table.ruleset["bank_levy_percent"], 100)
     if act.verb is Verb.BET:
@@ -165,7 +165,7 @@ def test_stakes_winnings_and_cagnotte_add_up_over_random_tables(data):
     for number in range(1, data.draw(st.integers(1, 6), label="parties") + 1):
         where = f"partie {number} ({session.format}, {table.ruleset.siglum})"
         acts = [draw_act(data, session) for _ in range(data.draw(st.integers(0, 12), label="acts"))]
-        for act in acts + draw_closing(data, session) + [TableAction(CROUPIER, Verb.BEGIN)]:
+        for act in acts + draw_closing(data, session) + [SittingAct(CROUPIER, Verb.BEGIN)]:
             chouetteur = session.chouetteur
             try:
                 session.act(act)

@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from ecarte.cli import main
-from engine.formats.actions import TableAction, Verb
+from engine.formats.actions import SittingAct, Verb
 from engine.formats.session import Agreement, Format, Session
-from engine.formats.table_play import StakePolicy, play_table
+from engine.formats.sitting_play import StakePolicy, play_table
 from engine.ruleset import load
 from engine.state import Options
 
@@ -67,7 +67,7 @@ def test_refused_and_unknown_acts_are_explained_and_asked_again():
     answers = ["help", "dance", "bet 10 on P4", "look P1", "bet 10 on P1", "look P2", "look P1", ""] + [""] * 3000
     _, out = sit("a-deux-cotes", answers, names=("P1", "P2", "you", "P4"), parties=1)
     assert "declare 30" in out                                                        # the help
-    assert "Not understood: unknown table verb 'dance'" in out
+    assert "Not understood: unknown sitting's verb 'dance'" in out
     assert "Not allowed: not-playing: P4 is not at the cards" in out
     assert "Not allowed: no-stake: you has no stake in the game" in out               # look before a stake
     assert "you lays 10 on P1" in out and "you looks at P1's cards" in out
@@ -104,7 +104,7 @@ def test_the_chouette_hand_holds_half_his_side_and_the_chouetteur_holds_the_coup
     for who in ("X", "Y"):
         for action in policy.backing(session, who):
             session.act(action)
-    assert policy.playing(session, "H") == [TableAction("H", Verb.BET, Fraction(20), "H")]
+    assert policy.playing(session, "H") == [SittingAct("H", Verb.BET, Fraction(20), "H")]
     for action in policy.playing(session, "H") + policy.playing(session, "K"):
         session.act(action)
     session.begin()
@@ -114,7 +114,7 @@ def test_the_chouette_hand_holds_half_his_side_and_the_chouetteur_holds_the_coup
 def test_a_banker_lays_a_bank_for_the_players_against_him_and_backers_even_the_sides():
     banco = Session(load("de-scheicher"), Format.CHOUETTE, ("K", "H", "X", "Y"))
     policy = StakePolicy(Fraction(5))
-    assert policy.backing(banco, "K") == [TableAction("K", Verb.BANK, Fraction(15))]
+    assert policy.backing(banco, "K") == [SittingAct("K", Verb.BANK, Fraction(15))]
     table = Session(load("en-wiki"), Format.DEUX_COTES, ("A", "B", "C", "D", "E"))
     for who in ("C", "D", "E"):
         for action in policy.backing(table, who):

@@ -55,13 +55,15 @@ def test_the_rounds_table_reproduces_section_15(capsys):
     rows = re.findall(r"^  (\d+)–(\d+) players: (\d+) rounds \[(.*)\]$", out, re.M)
     assert [tuple(map(int, row[:3])) for row in rows] == [(5, 8, 3), (9, 16, 4), (17, 32, 5), (33, 64, 6),
                                                           (65, 128, 7)]
-    assert "de-scheicher.15.9.r1" in rows[0][3] and rows[3][3] == "de-scheicher.15.10"
-    assert "fewer than 5 players: no Swiss tournament" in out
+    assert [row[3] for row in rows] == ["de-scheicher.15.9.r1", "de-scheicher.15.9.r2", "de-scheicher.15.9.r3",
+                                        "de-scheicher.15.10", "de-scheicher.15.10"]     # each line its own row
+    assert "  fewer than 5 players: no Swiss tournament (a round robin) [de-scheicher.15.9.r1]" in out
 
 
 def test_the_rounds_table_under_a_silent_witness_names_the_inheritance(capsys):
     _, out, _ = run(capsys, "--rounds-table", "--ruleset", "hu-nc", "--players", "200")
-    assert "  5–8 players: 3 rounds [inherited from de-scheicher: de-scheicher.15.9" in out
+    assert "  5–8 players: 3 rounds [inherited from de-scheicher: de-scheicher.15.9.r1]" in out
+    assert "  17–32 players: 5 rounds [inherited from de-scheicher: de-scheicher.15.9.r3]" in out
     assert "  129–256 players: 8 rounds [inherited from de-scheicher: de-scheicher.15.10]" in out
 
 
@@ -88,9 +90,10 @@ def test_results_are_taken_from_a_file(capsys, tmp_path):
 
 @pytest.mark.parametrize("text, problem", [
     ("1 P1 5:0\n1 P3 5:2\nround two\n", r"{path}:3: expected `ROUND WINNER POINTS`"),
-    ("1 P1 5:0\n1 P3 2:5\n", r"{path}:2: a result is the winner and the points"),
+    ("1 P1 5:0\n1 P3 2:5\n", r"{path}:2: a result must read \"WINNER 5:3\" \(the winner's points first\)"),
     ("1 P1 5:0\n1 P4 5:2\n", r"{path}:2: round 1: P1–P4 has a result already"),
-    ("1 P1 6:0\n", r"{path}:1: P1 beats P4 6:0: a partie is won at 5 points"),
+    ("1 P1 6:0\n", r"{path}:1: P1 beats P4 6:0: 6:0 is no finished partie: it ends when the winner reaches 5"),
+    ("1 P1 4:0\n", r"{path}:1: P1 beats P4 4:0: 4:0 is no finished partie"),
     ("1 P1 5:0\n", r"{path}: round 1: no result for P2–P3"),
     ("1 P1 5:0\n1 P2 5:0\n4 P1 5:0\n", r"{path}:3: the tournament has rounds 1 to 3"),
 ])
@@ -108,7 +111,13 @@ def test_a_bad_results_file_is_one_line_naming_the_file_and_line(capsys, tmp_pat
     (("--players", "1", "--system", "round-robin"), "a tournament needs two players or more"),
     (("--players", "6", "--system", "round-robin", "--rounds", "3"), "a round robin of 6 players has 5 rounds"),
     (("--players", "5", "--system", "round-robin", "--bye", "1"), "a bye is for the Swiss system"),
-    (("--players", "6", "--system", "swiss", "--rounds", "9"), "9 rounds: 6 players can play 1 to 5 rounds"),
+    (("--players", "6", "--system", "swiss", "--rounds", "9"), "9 rounds: 6 players can play 1 to 3 rounds"),
+    (("--players", "6", "--system", "swiss", "--rounds", "5", "--seed", "1"),
+     "5 rounds: 6 players can play 1 to 3 rounds that are always paired without a rematch; after 3, some earlier"
+     " pairings leave none for the next round (tournament.rematch: de-scheicher.15.6, de-scheicher.15.7)"),
+    (("--players", "8", "--system", "swiss", "--rounds", "7"), "7 rounds: 8 players can play 1 to 5 rounds"),
+    (("--players", "8", "--system", "swiss", "--bye", "1"), "8 players: every player is paired each round, so"
+                                                            " there is no bye to agree"),
     (("--players", "6",), "give --players N and --system"),
     (("--players", "6", "--system", "swiss", "--ruleset", "xx"), "unknown ruleset 'xx'"),
     (("--players", "7", "--system", "swiss", "--bye", "-1"), "--bye must be 0 points or more"),

@@ -121,6 +121,12 @@ def test_editorial_points_are_read_and_ordered_by_witness(rulesets, units):
     assert by_unit["en-short.p19"] == ["unproposed_loss", "refused_first_loss"]
 
 
+def test_an_editorial_point_naming_a_parameter_stands_for_its_point(rulesets, units):
+    found = points(rulesets, units, read_points(FIXTURES / "named-parameter.toml"))
+    assert "refused_first_loss" not in found
+    assert found["scoring.refusal-penalty"].parameter == "refused_first_loss"
+
+
 def test_a_missing_editorial_file_gives_no_points(tmp_path):
     assert read_points(tmp_path / "variants.toml") == []
 
@@ -139,6 +145,9 @@ def test_a_missing_editorial_file_gives_no_points(tmp_path):
     ("foreign-unit.toml", 11, "en-wiki.s2.p1 is not a unit of en-short"),
     ("unknown-witness.toml", 11, "unknown witness 'fr-academie'"),
     ("parameter-id.toml", 1, "point 'refused_first_loss': an id is words of lower-case letters"),
+    ("unknown-parameter.toml", 1, "point 'scoring.refusal-penalty': no engine parameter 'no_such_parameter'"),
+    ("parameter-twice.toml", 18, "point 'scoring.refusal-again': refused_first_loss is already the parameter"
+                                 " of point 'scoring.refusal-penalty'"),
 ])
 def test_bad_editorial_input_is_one_line_at_its_file_and_line(rulesets, units, name, line, message):
     path = FIXTURES / name

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for the tests of engine/formats: random tables and random table acts.
+"""Hypothesis strategies for the tests of engine/formats: random tables and random sitting's acts.
 
 A table is drawn as a ruleset (one of those shipped, its format parameters sometimes varied to
 other legal values), a format, 2–8 players and the players' agreement; an act is drawn for the
@@ -12,7 +12,7 @@ from fractions import Fraction
 from hypothesis import assume, strategies as st
 
 from engine.errors import IllegalAction
-from engine.formats.actions import TableAction, Verb
+from engine.formats.actions import SittingAct, Verb
 from engine.formats.money import Medium
 from engine.formats.partie import PartieResult
 from engine.formats.session import CROUPIER, Agreement, Format, PoolPays, Session
@@ -77,8 +77,8 @@ def amounts() -> st.SearchStrategy[Fraction]:
     return st.builds(Fraction, st.integers(1, 60), st.sampled_from([1, 1, 1, 2]))
 
 
-def draw_act(data: st.DataObject, session: Session) -> TableAction:
-    """A table act by someone at the table (or about to join), chosen for the session as it stands;
+def draw_act(data: st.DataObject, session: Session) -> SittingAct:
+    """A sitting's act by someone at the table (or about to join), chosen for the session as it stands;
     stakes are drawn most often, so that money moves."""
     people = sorted(session.people()) + [CROUPIER]
     anyone = st.sampled_from(people + list(NEWCOMERS))
@@ -94,18 +94,18 @@ def draw_act(data: st.DataObject, session: Session) -> TableAction:
             side = data.draw(st.sampled_from(list(session.at_cards) + [data.draw(named, label="elsewhere")]),
                              label="side")
         medium = data.draw(st.sampled_from([Medium.JETONS, Medium.JETONS, Medium.CASH]), label="medium")
-        return TableAction(who, verb, data.draw(amounts(), label="amount"), side, medium)
+        return SittingAct(who, verb, data.draw(amounts(), label="amount"), side, medium)
     if verb in (Verb.DECLARE, Verb.BANK, Verb.RAISE, Verb.BID):
-        return TableAction(who, verb, data.draw(amounts(), label="amount"))
+        return SittingAct(who, verb, data.draw(amounts(), label="amount"))
     if verb in (Verb.RESTE, Verb.ADMIT, Verb.SIT, Verb.ADVISE, Verb.DEMAND, Verb.REMIND, Verb.MARK, Verb.LOOK):
-        return TableAction(who, verb, other=data.draw(named, label="other"))
-    return TableAction(who, verb)
+        return SittingAct(who, verb, other=data.draw(named, label="other"))
+    return SittingAct(who, verb)
 
 
-def draw_closing(data: st.DataObject, session: Session) -> list[TableAction]:
+def draw_closing(data: st.DataObject, session: Session) -> list[SittingAct]:
     """Acts that let the coup begin more often than random acts would: equal totals declared, the
     coup held, a bank laid, a bid at the auction (each drawn or not)."""
-    acts: list[TableAction] = []
+    acts: list[SittingAct] = []
     laid = {seat: sum((s.amount for s in session.stakes.laid if s.side == seat), Fraction(0))
             for seat in session.at_cards}
     low, high = sorted(session.at_cards, key=lambda seat: laid[seat])
@@ -114,20 +114,20 @@ def draw_closing(data: st.DataObject, session: Session) -> list[TableAction]:
         hand = session.hand
         others = sum((s.amount for s in session.stakes.laid if s.side == hand and s.backer != hand), Fraction(0))
         if others and data.draw(st.booleans(), label="half interest"):
-            acts.append(TableAction(hand, Verb.BET, others, hand))
+            acts.append(SittingAct(hand, Verb.BET, others, hand))
     elif laid[low] != laid[high] and data.draw(st.booleans(), label="balance"):
         backers = [s.backer for s in session.stakes.laid if s.side == low and s.backer != low]
-        acts.append(TableAction(data.draw(st.sampled_from(backers + free + [low]), label="balancer"), Verb.BET,
+        acts.append(SittingAct(data.draw(st.sampled_from(backers + free + [low]), label="balancer"), Verb.BET,
                                 laid[high] - laid[low], low))
     if data.draw(st.booleans(), label="declare"):
         total = data.draw(amounts(), label="declared")
-        acts += [TableAction(player, Verb.DECLARE, total) for player in session.at_cards]
+        acts += [SittingAct(player, Verb.DECLARE, total) for player in session.at_cards]
     if session.chouetteur is not None:
         if not session.bank:
-            acts.append(TableAction(session.chouetteur, Verb.BANK, data.draw(amounts(), label="bank")))
-        acts.append(TableAction(session.chouetteur, Verb.HOLD))
+            acts.append(SittingAct(session.chouetteur, Verb.BANK, data.draw(amounts(), label="bank")))
+        acts.append(SittingAct(session.chouetteur, Verb.HOLD))
     elif session.format is Format.CHOUETTE:
-        acts.append(TableAction(data.draw(st.sampled_from(sorted(session.order)), label="bidder"), Verb.BID,
+        acts.append(SittingAct(data.draw(st.sampled_from(sorted(session.order)), label="bidder"), Verb.BID,
                                 data.draw(amounts(), label="bid")))
     return acts
 

@@ -19,7 +19,7 @@ from ..policies import RulePolicy
 from ..ruleset import Ruleset
 from ..state import Options, State
 from ..terminal import Quit, Terminal, ask
-from .actions import TableAction, Verb, parse_table_action
+from .actions import SittingAct, Verb, parse_sitting_act
 from .money import HOUSE, amount_text, net, total
 from .partie import PartieResult, play_partie
 from .session import CROUPIER, POOL, Agreement, Format, Session
@@ -51,41 +51,41 @@ class StakePolicy:
 
     stake: Fraction
 
-    def backing(self, session: Session, who: str) -> list[TableAction]:
+    def backing(self, session: Session, who: str) -> list[SittingAct]:
         """What one not at the cards does first: his stake on a side, or the banker's bank."""
         if session.format is Format.POOL:
             return []
         if who == session.chouetteur:
             banco = session.ruleset["chouette_stakes"] == "banco"
-            return [TableAction(who, Verb.BANK, self.stake * len(session.order))] if banco and not session.bank else []
+            return [SittingAct(who, Verb.BANK, self.stake * len(session.order))] if banco and not session.bank else []
         if who in session.at_cards or any(s.backer == who for s in session.stakes.laid):
             return []
         if session.format is Format.CHOUETTE:
-            return [TableAction(who, Verb.BET, self.stake, session.hand)]
+            return [SittingAct(who, Verb.BET, self.stake, session.hand)]
         side = min(session.at_cards, key=lambda seat: _laid(session, seat))    # min keeps the first on a tie
-        return [TableAction(who, Verb.BET, self.stake, side)]
+        return [SittingAct(who, Verb.BET, self.stake, side)]
 
-    def playing(self, session: Session, who: str) -> list[TableAction]:
+    def playing(self, session: Session, who: str) -> list[SittingAct]:
         """What a player at the cards or the chouetteur does once the others have laid: his own stake,
         his side's declared total, the hold."""
         if session.format is Format.POOL or (who not in session.at_cards and who != session.chouetteur):
             return []
         if who == session.chouetteur:
             held = session.ruleset["chouette_stakes"] == "call-and-hold" and not session.stakes.held
-            return [TableAction(who, Verb.CALL), TableAction(who, Verb.HOLD)] if held else []
+            return [SittingAct(who, Verb.CALL), SittingAct(who, Verb.HOLD)] if held else []
         own = _own(session, who)
         want = max(self.stake, _laid(session, who) - own) if session.format is Format.CHOUETTE else self.stake
-        acts = [TableAction(who, Verb.BET, want - own, who)] if own < want else []
+        acts = [SittingAct(who, Verb.BET, want - own, who)] if own < want else []
         if session.format is Format.DEUX_COTES and session.ruleset["unequal_sides"] == "refused":
             # each side as it will stand once both players have laid their own stake
             sides = [session.stakes.declared.get(seat, _laid(session, seat) + max(self.stake - _own(session, seat),
                                                                                   Fraction(0)))
                      for seat in session.at_cards]
             if sides[0] != sides[1]:
-                acts.append(TableAction(who, Verb.DECLARE, max(sides)))
+                acts.append(SittingAct(who, Verb.DECLARE, max(sides)))
         return acts
 
-    def advice(self, session: Session, who: str) -> list[TableAction]:
+    def advice(self, session: Session, who: str) -> list[SittingAct]:
         """Everything the policy would have `who` do now."""
         return self.backing(session, who) + self.playing(session, who)
 
@@ -98,12 +98,12 @@ def _own(session: Session, player: str) -> Fraction:
     return total(s for s in session.stakes.laid if s.backer == player)
 
 
-def _act_text(action: TableAction) -> str:
+def _act_text(action: SittingAct) -> str:
     """An act as the person types it: without his name."""
     return str(action).split(" ", 1)[1]
 
 
-class TablePlay:
+class SittingPlay:
     """A sitting in the terminal: the session, the person (reading `input`, writing `output`), and
     the engine's players acting by `policy`."""
 
@@ -165,14 +165,14 @@ class TablePlay:
             for who in sorted(engine, key=lambda name: name == s.chouetteur):   # the chouetteur holds last
                 self.engine_acts(self.policy.playing(s, who))
             try:
-                s.act(TableAction(CROUPIER, Verb.BEGIN))
+                s.act(SittingAct(CROUPIER, Verb.BEGIN))
             except IllegalAction as refusal:
                 self.say(f"The partie cannot begin: {refusal}")
                 continue
             self.narrate()
             return
 
-    def engine_acts(self, acts: list[TableAction]) -> None:
+    def engine_acts(self, acts: list[SittingAct]) -> None:
         for action in acts:
             try:
                 self.session.act(action)
@@ -196,7 +196,7 @@ class TablePlay:
                 self.engine_acts(advice)
                 return
             try:
-                action = parse_table_action(f"{me} {line}")
+                action = parse_sitting_act(f"{me} {line}")
             except ValueError as error:
                 self.say(f"Not understood: {error}. Type help for the acts.")
                 continue
@@ -248,4 +248,4 @@ def play_table(ruleset: Ruleset, fmt: Format, names: tuple[str, ...], person: st
     `stake` is the pool's) and play; the settlement. IllegalAction if the table is impossible."""
     agreement = Agreement(lot_scoring=options.lot_scoring, pool_stake=stake if fmt is Format.POOL else Fraction(0))
     session = Session(ruleset, fmt, names, agreement)
-    return TablePlay(session, person, StakePolicy(stake), random.Random(seed), input, output, echo, options).run(parties)
+    return SittingPlay(session, person, StakePolicy(stake), random.Random(seed), input, output, echo, options).run(parties)
