@@ -140,8 +140,9 @@ class GameExpect:
 
 
 @dataclass(frozen=True)
-class Scenario:
-    """A checked scenario file."""
+class ScenarioFile:
+    """What every checked scenario holds first: its id, file, cited units, ruleset, description, quote
+    (the runner, the citation checks and the cross-references read these alone)."""
 
     id: str
     file: str
@@ -149,6 +150,12 @@ class Scenario:
     ruleset: str
     description: str
     quote: str | None
+
+
+@dataclass(frozen=True)
+class Scenario(ScenarioFile):
+    """A checked two-player scenario file."""
+
     lot_scoring: bool
     max_points_per_deal: int | None
     mode: Mode

@@ -16,7 +16,7 @@ from ..cards import Card
 from ..errors import CODES, IllegalAction
 from ..ruleset import Ruleset
 from ..conformance import play_deals
-from ..scenario import Reader, ScenarioDeal, ScenarioError
+from ..scenario import Reader, ScenarioDeal, ScenarioError, ScenarioFile
 from ..state import DRAW, State
 from .actions import SittingAct, parse_sitting_act
 from .money import amount_text, net
@@ -60,15 +60,9 @@ class Partie:
 
 
 @dataclass(frozen=True)
-class SittingScenario:
+class SittingScenario(ScenarioFile):
     """A checked sitting scenario: the header of every scenario, the sitting, its parties."""
 
-    id: str
-    file: str
-    cites: tuple[str, ...]
-    ruleset: str
-    description: str
-    quote: str | None
     format: Format
     players: tuple[str, ...] | None
     draw: dict[str, Card] | None

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import Card
 from ..ruleset import Ruleset
-from ..scenario import Reader, ScenarioError
+from ..scenario import Reader, ScenarioError, ScenarioFile
 from .partie import parse_score
 from .scenario import player_names
 from .tournament import Announcement, Outcome, Standing, System, Tournament, TournamentError, signed
@@ -40,15 +40,9 @@ class ScenarioRound:
 
 
 @dataclass(frozen=True)
-class TournamentScenario:
+class TournamentScenario(ScenarioFile):
     """A checked tournament scenario file; `where` gives the lines of its `[tournament]` keys."""
 
-    id: str
-    file: str
-    cites: tuple[str, ...]
-    ruleset: str
-    description: str
-    quote: str | None
     system: System
     players: tuple[str, ...]
     rounds: int | None
