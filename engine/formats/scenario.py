@@ -326,15 +326,20 @@ class _Run:
                 raise self.fail(f"the partie cannot begin: {refusal}", line=partie.line) from None
             seats = session.at_cards
             self.seats(partie, number)
+            # who deals matters when the partie is played, or its first dealer expected; a given
+            # result without either needs neither the draw nor the last partie's dealer
+            matters = partie.seed is not None or bool(partie.deals) or "dealer" in partie.expect
             try:
                 dealer = session.first_dealer()
             except IllegalAction as refusal:
-                raise ScenarioError(f"partie {number}: {refusal.message}: give the partie before its last_dealer",
-                                    self.s.file, partie.line) from None
-            if dealer is None:
+                if matters:
+                    raise ScenarioError(f"partie {number}: {refusal.message}: give the partie before its"
+                                        " last_dealer", self.s.file, partie.line) from None
+                dealer = None
+            if dealer is None and (matters or partie.draw is not None):
                 dealer = self.drawn_dealer(partie, number)
             self.narrate()
-            if "dealer" in partie.expect and partie.expect["dealer"] != seats[dealer]:
+            if dealer is not None and "dealer" in partie.expect and partie.expect["dealer"] != seats[dealer]:
                 raise self.fail(f"partie {number}: {seats[dealer]} deals first; the scenario expects"
                                 f" {partie.expect['dealer']}", "dealer")
             result = self.result(partie, number, dealer)
@@ -373,7 +378,7 @@ class _Run:
                           "draw.first-dealer")
         return state.dealer
 
-    def result(self, partie: Partie, number: int, dealer: int) -> PartieResult:
+    def result(self, partie: Partie, number: int, dealer: int | None) -> PartieResult:
         seats = self.session.at_cards
         options = self.session.game_options()
         if partie.deals:
