@@ -13,7 +13,8 @@ from pathlib import Path
 from engine import available, load
 from engine.cards import shuffled
 from engine.formats.partie import parse_score
-from engine.formats.tournament import (Announcement, Outcome, System, Tournament, TournamentError, play_result,
+from engine.formats.notes import Note
+from engine.formats.tournament import (Outcome, System, Tournament, TournamentError, play_result,
                                        rounds_table)
 from engine.ruleset import Provision, Ruleset
 from pipeline.errors import InputError
@@ -155,11 +156,11 @@ def play(tournament: Tournament, args: argparse.Namespace, given: dict[int, list
     rules = ("tournament.systems", "tournament.rounds" if swiss else "tournament.round-robin")
     agreed = " (agreed)" if args.rounds is not None and swiss else ""
     source = f"results from {args.results}" if given is not None else "parties played by the jeux de règle policy"
-    header = Announcement(f"{ruleset.siglum}: {tournament.system}, {len(tournament.players)} players,"
+    header = Note(f"{ruleset.siglum}: {tournament.system}, {len(tournament.players)} players,"
                           f" {tournament.rounds} rounds{agreed}; {source}, seed {args.seed}", rules)
     lines = [header.explain(ruleset, brief=True)]
 
-    def say(notes: list[Announcement] | tuple[Announcement, ...]) -> None:
+    def say(notes: list[Note] | tuple[Note, ...]) -> None:
         lines.extend(note.explain(ruleset, brief=True) for note in notes)
 
     def draw(group: tuple[str, ...], attempt: int) -> dict[str, int]:

@@ -44,6 +44,11 @@ class Transfer:
     why: str
 
 
+def on_side(stakes: Iterable[Stake], side: str) -> list[Stake]:
+    """The stakes laid on one side."""
+    return [s for s in stakes if s.side == side]
+
+
 def total(stakes: Iterable[Stake]) -> Fraction:
     """The sum of some stakes."""
     return sum((s.amount for s in stakes), Fraction(0))

@@ -22,7 +22,8 @@ from .actions import SittingAct, parse_sitting_act
 from .money import amount_text, net
 from .partie import PartieResult, check_finished, parse_score, play_partie
 from .roster import ordered_by_draw
-from .session import Agreement, Format, Note, PoolPays, Session
+from .notes import Note
+from .session import Agreement, Format, PoolPays, Session
 from .verdict import Mismatch
 
 _TOP = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "sitting", "partie", "expect"}
@@ -290,7 +291,7 @@ class _Run:
         if s.draw is not None:
             first = self.ruleset[by].split("-")[0]
             self.session.notes.insert(0, Note(f"the draw orders the players {', '.join(order)}, the {first} card"
-                                              " first", rule))
+                                              " first", (rule,)))
         self.narrate(f"{s.format} under {self.ruleset.siglum}: {', '.join(self.session.order)}")
         self.check(s.sitting_expect, None)
         for number, partie in enumerate(s.parties, 1):

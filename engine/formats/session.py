@@ -20,7 +20,8 @@ from ..ruleset import Ruleset
 from ..state import Options
 from . import roster
 from .actions import SittingAct, Verb
-from .money import HOUSE, Medium, Stake, Transfer, amount_text, by_rank, settle, shares, total
+from .notes import Note
+from .money import HOUSE, Medium, Stake, Transfer, amount_text, by_rank, on_side, settle, shares, total
 from .partie import PartieResult
 
 POOL = "pool"
@@ -49,14 +50,6 @@ class PoolPays(str, Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-@dataclass(frozen=True)
-class Note:
-    """Something the table did, and the engine rule that decides it (None: the players' own act)."""
-
-    text: str
-    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -157,11 +150,11 @@ class Session:
             {s.backer for s in self.stakes.laid} | set(self.bids)
 
     def note(self, text: str, rule: str | None = None) -> None:
-        self.notes.append(Note(text, rule))
+        self.notes.append(Note(text, (rule,) if rule else ()))
 
     def explain(self) -> list[str]:
         """The notes read aloud, each rule with its units (inheritances named)."""
-        return [n.text + (f" — {n.rule}: {self.ruleset.describe(n.rule)}" if n.rule else "") for n in self.notes]
+        return [note.explain(self.ruleset) for note in self.notes]
 
     def _refuse(self, code: Code, message: str, rule: str | None = None) -> IllegalAction:
         return IllegalAction(code, message, rule, self.ruleset.cites(rule) if rule else ())
@@ -359,7 +352,7 @@ class Session:
         self._calling_rule()
         if self.stakes.held:
             raise self._refuse(Code.WRONG_MOMENT, "the coup is already held")
-        side = [s for s in self.stakes.laid if s.side == self.hand]
+        side = on_side(self.stakes.laid, self.hand)
         laid = total(side)
         own = total(s for s in side if s.backer == self.hand)
         if laid and 2 * own < laid:
@@ -421,7 +414,7 @@ class Session:
         if self.agreement.fixed_bank:
             raise self._refuse(Code.BANK_HELD, "a fixed bank: the banker takes no capital out while he holds it",
                                "chouette.passes")
-        laid = total(s for s in self.stakes.laid if s.side == self.hand)
+        laid = total(on_side(self.stakes.laid, self.hand))
         if self.bank is None or not laid or laid >= self.bank:
             raise self._refuse(Code.BANK_HELD, "the banker takes out nothing while he holds the bank: only what"
                                " the stakes leave over", "chouette.stakes")
@@ -539,7 +532,7 @@ class Session:
             if self.chouetteur is None:
                 self._auction()
             return self._begin_chouette()
-        sides = [[s for s in self.stakes.laid if s.side == p] for p in self.seats]
+        sides = [on_side(self.stakes.laid, p) for p in self.seats]
         totals = [self.stakes.declared.get(p, total(side)) for p, side in zip(self.seats, sides)]
         if totals[0] == totals[1]:
             self.stakes.standing = [s for side in sides for s in side]
@@ -559,7 +552,7 @@ class Session:
                   ", ".join(f"{amount_text(s.amount)} to {s.backer}" for s in back), "stakes.balance")
 
     def _begin_chouette(self) -> None:
-        hand = [s for s in self.stakes.laid if s.side == self.hand]
+        hand = on_side(self.stakes.laid, self.hand)
         theirs = [s for s in self.stakes.laid if s.side == self.chouetteur and s.backer != self.chouetteur]
         if self.ruleset["chouette_stakes"] == "call-and-hold":
             if not self.stakes.held:
@@ -615,15 +608,15 @@ class Session:
     def _pay(self, winner: str, loser: str, counts: int) -> list[Transfer]:
         standing = self.stakes.standing or []
         if self.format is Format.CHOUETTE:
-            opponents = [s for s in standing if s.side == self.hand]
+            opponents = on_side(standing, self.hand)
             side_total = total(opponents)
-            k_side = [s for s in standing if s.side == self.chouetteur]
+            k_side = on_side(standing, self.chouetteur)
             sides = {self.hand: shares(opponents, self.hand, side_total),
                      self.chouetteur: shares(k_side, self.chouetteur, side_total)}
         else:
             sides = {}
             for player in self.seats:
-                side = [s for s in standing if s.side == player]
+                side = on_side(standing, player)
                 sides[player] = shares(side, player, self.stakes.declared.get(player, total(side)))
         won = {n: v * counts for n, v in sides[winner].items()}
         lost = {n: v * counts for n, v in sides[loser].items()}

@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..state import Options, State
 from ..terminal import Quit, Terminal, ask
 from .actions import SittingAct, Verb, parse_sitting_act
-from .money import HOUSE, amount_text, net, total
+from .money import HOUSE, amount_text, net, on_side, total
 from .partie import PartieResult, play_partie
 from .session import CROUPIER, POOL, Agreement, Format, Session
 
@@ -91,7 +91,7 @@ class StakePolicy:
 
 
 def _laid(session: Session, side: str) -> Fraction:
-    return total(s for s in session.stakes.laid if s.side == side)
+    return total(on_side(session.stakes.laid, side))
 
 
 def _own(session: Session, player: str) -> Fraction:

@@ -18,6 +18,7 @@ from ..policies import Policy, RulePolicy
 from ..rules import rounds_rows
 from ..ruleset import Ruleset
 from ..state import Options
+from .notes import Note
 from .partie import check_finished, play_partie
 
 
@@ -41,23 +42,6 @@ equal cards are drawn again)."""
 
 LOT_SCORING = Options(lot_scoring=True)
 """A tournament's parties count by §4's additional rule, the lot (de-scheicher.15.2)."""
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """One event of a tournament as its director announces it: what happened, and the rules whose
-    units decide it (several: a pairing follows both §15.5 and §15.6)."""
-
-    text: str
-    rules: tuple[str, ...] = ()
-
-    def explain(self, ruleset: Ruleset, brief: bool = False) -> str:
-        """The event read aloud with its citations: each rule's (inheritances named), or briefly the units."""
-        if not self.rules:
-            return self.text
-        if brief:
-            return f"{self.text} [{', '.join(dict.fromkeys(c for r in self.rules for c in ruleset.cites(r)))}]"
-        return f"{self.text} — " + "; ".join(f"{rule}: {ruleset.describe(rule)}" for rule in self.rules)
 
 
 @dataclass(frozen=True)
@@ -98,7 +82,7 @@ class Round:
     number: int
     pairs: tuple[tuple[str, str], ...]
     out: str | None
-    notes: tuple[Announcement, ...]
+    notes: tuple[Note, ...]
 
 
 def swiss_rounds(ruleset: Ruleset, players: int) -> int | None:
@@ -242,10 +226,10 @@ class Tournament:
             if self.meetings[frozenset((a, b))] >= meetings:
                 raise TournamentError(f"round {number}: {a} and {b} have met {meetings} time(s) already"
                                       f" (tournament.round-robin: {self.ruleset.describe('tournament.round-robin')})")
-        notes = [Announcement(f"round {number}: {a} meets {b}", rule) for a, b in pairs]
+        notes = [Note(f"round {number}: {a} meets {b}", rule) for a, b in pairs]
         out = next((name for name in self.players if name not in seen), None)
         if out is not None:
-            notes.append(Announcement(f"round {number}: {out} sits out ({len(self.players)} players: one sits"
+            notes.append(Note(f"round {number}: {out} sits out ({len(self.players)} players: one sits"
                                       " out each round, scoring nothing)", rule))
         return Round(number, pairs, out, tuple(notes))
 
@@ -268,7 +252,7 @@ class Tournament:
             out, order = (order[-1], order[:-1]) if len(order) % 2 else (None, order)
             pairs = tuple(zip(order[::2], order[1::2]))
             how = "drawn by lot" if by_lot else "in the list's order"
-            notes = [Announcement(f"round 1, {how}: " + ", ".join(f"{a}–{b}" for a, b in pairs),
+            notes = [Note(f"round 1, {how}: " + ", ".join(f"{a}–{b}" for a, b in pairs),
                                   ("tournament.first-round",))]
             return Round(1, pairs, out, tuple(notes + self._bye_notes(1, out)))
         out, matched = self._pairing(order)
@@ -285,14 +269,14 @@ class Tournament:
                 text += f"; he has met {', '.join(met)}"
             if stranded:
                 text += f"; {', '.join(stranded)} would leave a pair who have met"
-            notes.append(Announcement(text, rules))
+            notes.append(Note(text, rules))
         return Round(number, tuple((a, b) for a, b, _, _ in matched), out, tuple(notes))
 
-    def _bye_notes(self, number: int, out: str | None) -> list[Announcement]:
+    def _bye_notes(self, number: int, out: str | None) -> list[Note]:
         """The bye announced, if a player has it."""
         if out is None:
             return []
-        return [Announcement(f"round {number}: {out} has the agreed bye, {signed(self.bye or 0)}",
+        return [Note(f"round {number}: {out} has the agreed bye, {signed(self.bye or 0)}",
                              ("tournament.bye",))]
 
     def _pairing(self, order: tuple[str, ...]) -> tuple[str | None, list[Pairing]]:
@@ -351,7 +335,7 @@ class Tournament:
         except ValueError as error:
             raise TournamentError(f"{result}: {error}") from None
 
-    def record(self, results: Sequence[Outcome]) -> list[Announcement]:
+    def record(self, results: Sequence[Outcome]) -> list[Note]:
         """Write the round's results: the winner the partie's lot plus, the loser as the ruleset says;
         the bye its agreed points. The standings follow, equal points not yet drawn (`tied`)."""
         current = self.current
@@ -378,7 +362,7 @@ class Tournament:
             self.points[result.loser] -= lot if minus else 0
             self.meetings[frozenset((a, b))] += 1
             loser = f"{result.loser} {signed(-lot)}" if minus else f"{result.loser} nothing"
-            notes.append(Announcement(f"{result}: {result.winner} {signed(lot)}, {loser}",
+            notes.append(Note(f"{result}: {result.winner} {signed(lot)}, {loser}",
                                       ("tournament.score", "game.lot")))
         if current.out is not None and self.system is System.SWISS:
             self.points[current.out] += self.bye or 0
@@ -391,10 +375,10 @@ class Tournament:
         self.tied = tuple(tuple(g) for g in groups.values() if len(g) > 1)
         return notes
 
-    def draw_ties(self, drawer: Drawer) -> list[Announcement]:
+    def draw_ties(self, drawer: Drawer) -> list[Note]:
         """Order each group of equal points by the cards its players draw (the higher or the lower
         first, by the draw's order of the cards); equal cards are drawn again."""
-        notes: list[Announcement] = []
+        notes: list[Note] = []
         low_to_high = self.ruleset["draw_order"].split()
         higher_first = self.ruleset["swiss_tie_break"] == "higher-card-first"
 
@@ -408,7 +392,7 @@ class Tournament:
             result: list[str] = []
             for same in by_value.values():
                 if len(same) > 1:
-                    notes.append(Announcement(f"{' and '.join(same)} draw equal cards: they draw again",
+                    notes.append(Note(f"{' and '.join(same)} draw equal cards: they draw again",
                                               ("draw.tie",)))
                     result.extend(ordered(tuple(same), attempt + 1))
                 else:
@@ -416,7 +400,7 @@ class Tournament:
             drawn = ", ".join(f"{name} {card_name(cards[name])}" for name in group)
             who = f"{' and '.join(group)} have {signed(self.points[group[0]])} each: they draw" if attempt == 1 \
                 else f"{' and '.join(group)} draw again:"
-            notes.insert(at, Announcement(f"{who} {drawn} → {', '.join(result)}", ("tournament.tie-break",)))
+            notes.insert(at, Note(f"{who} {drawn} → {', '.join(result)}", ("tournament.tie-break",)))
             return result
 
         order = list(self.order)
@@ -436,9 +420,9 @@ class Tournament:
             found.append(Standing(place, name, self.points[name], group is not None))
         return tuple(found)
 
-    def standings_note(self) -> Announcement:
+    def standings_note(self) -> Note:
         """The standings after the round just played, read aloud."""
-        return Announcement(f"standings after round {self.played}: " + ", ".join(map(str, self.standings())),
+        return Note(f"standings after round {self.played}: " + ", ".join(map(str, self.standings())),
                             ("tournament.score",))
 
     def winners(self) -> tuple[str, ...]:
@@ -446,12 +430,12 @@ class Tournament:
         best = max(self.points.values())
         return tuple(name for name in self.order if self.points[name] == best)
 
-    def winner_note(self) -> Announcement:
+    def winner_note(self) -> Note:
         """Who wins the tournament."""
         names = self.winners()
         text = (f"{names[0]} wins the tournament with {signed(self.points[names[0]])}" if len(names) == 1 else
                 f"{' and '.join(names)} share the first place with {signed(self.points[names[0]])}")
-        return Announcement(text, ("tournament.score",))
+        return Note(text, ("tournament.score",))
 
 
 def _circle(players: tuple[str, ...], meetings: int) -> list[tuple[tuple[str, str], ...]]:

@@ -14,7 +14,8 @@ from ..ruleset import Ruleset
 from ..scenario import Reader, ScenarioError, ScenarioFile
 from .partie import parse_score
 from .scenario import player_names
-from .tournament import Announcement, Outcome, Standing, System, Tournament, TournamentError, signed
+from .notes import Note
+from .tournament import Outcome, Standing, System, Tournament, TournamentError, signed
 from .verdict import Mismatch
 
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "tournament", "options",
@@ -65,7 +66,7 @@ class _Run:
         self.scenario, self.ruleset = scenario, ruleset
         self.lines: list[str] = []
 
-    def say(self, notes: list[Announcement] | tuple[Announcement, ...]) -> None:
+    def say(self, notes: list[Note] | tuple[Note, ...]) -> None:
         self.lines.extend(note.explain(self.ruleset) for note in notes)
 
     def error(self, message: str, line: int | None) -> ScenarioError:
@@ -82,7 +83,7 @@ class _Run:
             raise self.error(str(error), s.where.get("players")) from None
         rules = ("tournament.systems", "tournament.round-robin" if s.system is System.ROUND_ROBIN
                  else "tournament.rounds")
-        self.say([Announcement(f"{s.system}, {len(s.players)} players: {tournament.rounds} rounds", rules)])
+        self.say([Note(f"{s.system}, {len(s.players)} players: {tournament.rounds} rounds", rules)])
         if s.rounds is not None and s.rounds != tournament.rounds:
             raise self.mismatch(f"{len(s.players)} players play {tournament.rounds} rounds; the scenario"
                                 f" expects {s.rounds}", s.where.get("rounds"))
