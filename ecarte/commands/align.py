@@ -21,9 +21,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"P/R/F1 of the automatic alignment (with each kind of evidence left out and "
                              f"alone) and of the final one against gold files (default {GOLD.relative_to(GOLD.parents[2])})")
     parser.add_argument("--no-ablation", action="store_true", help="with --evaluate: all evidence and final only")
-    parser.add_argument("--tune", metavar="GOLD", nargs="?", const=GOLD, type=Path,
-                        help="search the aligner's settings against a gold; prints the best, their F1, "
-                             "and the F1 of settings tuned on half the gold's units on the other half")
+    parser.add_argument("--tune", metavar="GOLD", nargs="*", type=Path,
+                        help="search the aligner's settings against golds (default the corpus gold; each "
+                             "weighs the same); prints the best, their mean F1, and the F1 of settings "
+                             "tuned on half of each gold's units on the other half")
     parser.add_argument("--tries", type=int, default=300, help="with --tune: settings tried (default 300)")
 
 
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tune is not None:
         from pipeline.workbench.alignment_tuning import tune
 
-        tuned = tune(args.tune, args.tries)
+        tuned = tune(args.tune or [GOLD], args.tries)
         print(f"default settings: F1 {tuned.default_f1:.3f}")
         print(f"best of {args.tries} tried: F1 {tuned.f1:.3f}; tuned on one half of the units, "
               f"F1 on the other: {tuned.held_out[0]:.3f}, {tuned.held_out[1]:.3f}")

@@ -1,11 +1,14 @@
 """The automatic aligner of two sides: many-to-many links between units, in any order.
 
 Each pair of units gets a score in [0, 1] from the evidence switched on (`Evidence`): the
-weighted mean of its lexical channels' IDF-weighted overlaps, raised where the sections they
-stand in correspond and the pair lies on the in-order path through those sections
-(`pairing`), and where the engine cites both. A pair is linked where its score reaches the
-threshold and comes within the margin of the best score each of its units has with any unit
-(`Settings`): rulebooks order their rules differently, so nothing forces the links into one order.
+weighted mean of its lexical channels' IDF-weighted overlaps; raised where the engine cites
+both, more where both head the same citer's list (the units a scenario quotes under two
+rulesets), and where, among the units one citer cites in each witness, the words make them each
+other's best partner; raised where the sections they stand in correspond and the pair lies on
+the in-order path through those sections (`pairing`), and where a neighbouring pair (the units
+before both, or after both) scores well. A pair is linked where its score reaches the threshold
+and comes within the margin of the best score of its units (`Settings`): rulebooks order their
+rules differently, so nothing forces the links into one order.
 """
 from __future__ import annotations
 
@@ -21,8 +24,8 @@ from ..model import Kind, Link, Origin, Relation, Unit
 from ..pairing import best_path
 from .cues import WORD, Cues, Glossary, cues
 from .dictionary import translations
-from .evidence import (ALL, Channel, EngineCues, Evidence, cited_by, differing_parameters, features,
-                       shared_words)
+from .evidence import (ALL, Channel, EngineCues, Evidence, cited_by, differing_parameters,
+                       features, shared_words)
 from .lemmas import english_lemma, lemma_cues, lemma_pairs
 from .sides import Side
 
@@ -30,20 +33,26 @@ from .sides import Side
 
 @dataclass(frozen=True)
 class Settings:
-    """The aligner's weights and thresholds: the best of 300 settings tried against tests/gold
-    (`ecarte align --tune`, seed 1), rounded. The search left numbers and French terms at no
-    weight and set the sections' threshold above any two sections' similarity."""
+    """The aligner's weights and thresholds: the best of 1,000 settings tried against the
+    corpus gold (tests/gold) and the added witness's (tests/pipeline/fixtures/witness), each
+    weighing the same (`ecarte align --tune`, seed 1), rounded. The search gave numbers next to
+    no weight and the dictionary's English words none as a channel of their own: they count
+    through the sections' similarity, which every feature feeds."""
 
-    threshold: float = 0.19       # a link must score at least this
-    margin: float = 0.07          # and be at most this much below its units' best scores elsewhere
-    equivalent: float = 0.5       # a one-to-one link scoring this much is equivalent (unless a variant)
-    section_weight: float = 0.12  # what corresponding sections add to their units' pairs
-    path_weight: float = 0.01     # what lying on the in-order path through two such sections adds
-    section_min: float = 0.44     # sections this similar correspond
-    engine_weight: float = 0.28   # what the engine's shared citations add, in proportion to their overlap
+    threshold: float = 0.46       # a link must score at least this
+    margin: float = 0.14          # and be at most this much below its units' best scores elsewhere
+    equivalent: float = 0.5       # a one-to-one link whose words score this much is equivalent (unless a variant)
+    section_weight: float = 0.27  # what corresponding sections add to their units' pairs
+    path_weight: float = 0.12     # what lying on the in-order path through two such sections adds
+    section_min: float = 0.43     # sections this similar correspond
+    engine_weight: float = 0.62   # what the engine's shared citations add, in proportion to their overlap
+    first_weight: float = 0.35    # what both units heading one citer's list adds
+    group_weight: float = 0.23    # what being the best-worded pair among one citer's units adds
+    neighbour_weight: float = 0.30  # what the better neighbouring pair's score adds, in proportion
+    either: bool = False          # within the margin of either unit's best (else of both units')
     channels: tuple[tuple[Channel, float], ...] = (
-        (Channel.CONCEPT, 1.28), (Channel.NUMBER, 0.0), (Channel.CARD, 1.72), (Channel.FRENCH, 0.0),
-        (Channel.LEMMA, 1.44), (Channel.ENGLISH, 1.87))
+        (Channel.CONCEPT, 0.75), (Channel.NUMBER, 0.01), (Channel.CARD, 0.2), (Channel.FRENCH, 0.09),
+        (Channel.LEMMA, 1.79), (Channel.ENGLISH, 0.0))
     """The lexical features by prefix (evidence.py) and how much each one's overlap weighs."""
 
 
@@ -145,13 +154,42 @@ class Group(Enum):
 
 
 @dataclass(frozen=True)
+class EngineMeasures:
+    """What the engine's citations say of every pair: the IDF-weighted overlap of their
+    citers, whether both head one citer's list, and each shared citer's units on either side."""
+
+    overlap: list[list[float]]
+    first: list[list[bool]]
+    groups: list[tuple[list[int], list[int]]]
+
+    @classmethod
+    def of(cls, a: Side, b: Side, engine: EngineCues) -> "EngineMeasures":
+        ca = [cited_by(u.id, engine) for u in a.units]
+        cb = [cited_by(u.id, engine) for u in b.units]
+        ka = [frozenset(c.key for c in x) for x in ca]
+        kb = [frozenset(c.key for c in y) for y in cb]
+        weight = _weights(ka, kb)
+        fa = [frozenset(c.key for c in x if c.first) for x in ca]
+        fb = [frozenset(c.key for c in y if c.first) for y in cb]
+        members_a: dict[tuple, list[int]] = {}
+        members_b: dict[tuple, list[int]] = {}
+        for members, keys in ((members_a, ka), (members_b, kb)):
+            for index, unit_keys in enumerate(keys):
+                for key in unit_keys:
+                    members.setdefault(key, []).append(index)
+        return cls([[_cosine(x, y, weight) if x & y else 0.0 for y in kb] for x in ka],
+                   [[bool(x & y) for y in fb] for x in fa],
+                   [(members_a[k], members_b[k]) for k in sorted(members_a.keys() & members_b.keys())])
+
+
+@dataclass(frozen=True)
 class Measures:
     """What the evidence says of every pair of two sides, before any weighing: each lexical
     channel's overlap, the engine's, the similarity of the sections the units stand in."""
 
     channels: dict[Channel, list[list[float]]]            # channel → pair overlaps
     has: dict[Channel, tuple[list[bool], list[bool]]]     # channel → which units have such features
-    engine: list[list[float]] | None                  # None: the evidence is switched off
+    engine: "EngineMeasures | None"                   # None: the evidence is switched off
     sections: list[tuple[list[int], list[int], float]] | None   # (units of A, of B, similarity)
     allowed: list[list[bool]]                         # units of the same group (rules, headings, other)
     cues: tuple[list[Cues], list[Cues]]               # each unit's cues, side by side
@@ -176,12 +214,7 @@ def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
         xb = [frozenset(f for f in y if Channel.of_feature(f) is k) for y in fb]
         channels[k] = [[_cosine(x, y, weight) for y in xb] for x in xa]
         has[k] = ([bool(x) for x in xa], [bool(y) for y in xb])
-    cited = None
-    if Evidence.ENGINE in evidence:
-        na = [cited_by(u.id, engine) for u in a.units]
-        nb = [cited_by(u.id, engine) for u in b.units]
-        eweight = _weights(na, nb)
-        cited = [[_cosine(x, y, eweight) if x & y else 0.0 for y in nb] for x in na]
+    cited = EngineMeasures.of(a, b, engine) if Evidence.ENGINE in evidence else None
     sections = _sections(a, b, fa, fb, weight) if Evidence.STRUCTURE in evidence else None
     groups_a, groups_b = [Group.of(u) for u in a.units], [Group.of(u) for u in b.units]
     return Measures(channels, has, cited, sections, [[x == y for y in groups_b] for x in groups_a],
@@ -200,9 +233,9 @@ def _sections(a: Side, b: Side, fa: list[frozenset[str]], fb: list[frozenset[str
             for x in names_a for y in names_b]
 
 
-def combine(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
-    """Every pair's score in [0, 1]: its channels' weighted mean overlap (over the channels
-    either unit has), raised by the engine and the structure (0 between different groups)."""
+def words(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
+    """Every pair's lexical score: its channels' weighted mean overlap, over the channels
+    either unit has."""
     n, k = len(m.allowed), len(m.allowed[0]) if m.allowed else 0
     weights = [(c, w) for c, w in settings.channels if c in m.channels]
     lexical = [[0.0] * k for _ in range(n)]
@@ -212,15 +245,62 @@ def combine(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
             total = math.fsum(w for _, w in used)
             if total:
                 lexical[i][j] = math.fsum(w * m.channels[c][i][j] for c, w in used) / total
+    return lexical
+
+
+def combine(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
+    """Every pair's score in [0, 1]: its lexical score (`words`) raised by the engine and the
+    structure (0 between different groups)."""
+    n, k = len(m.allowed), len(m.allowed[0]) if m.allowed else 0
+    lexical = words(m, settings)
     score = [row[:] for row in lexical]
     if m.engine is not None:
-        for i in range(n):
-            for j in range(k):
-                score[i][j] += settings.engine_weight * m.engine[i][j]
-    for ia, ib, similar in m.sections or ():
-        if similar >= settings.section_min:
-            _raise_section(ia, ib, similar, lexical, score, settings)
+        _raise_cited(m.engine, lexical, score, m.allowed, settings)
+    if m.sections is not None:
+        for ia, ib, similar in m.sections:
+            if similar >= settings.section_min:
+                _raise_section(ia, ib, similar, lexical, score, settings)
+        _raise_neighbours(score, m.allowed, settings.neighbour_weight)
     return [[min(1.0, score[i][j]) if m.allowed[i][j] else 0.0 for j in range(k)] for i in range(n)]
+
+
+def _raise_cited(engine: EngineMeasures, lexical: list[list[float]], score: list[list[float]],
+                 allowed: list[list[bool]], settings: Settings) -> None:
+    """Raise the pairs the engine cites together: by their citers' overlap, if both head one
+    citer's list, and where the words pick them out among one citer's units (each unit of one
+    side with its best-worded unit of the other; a citer may cite several units in a witness)."""
+    for i, row in enumerate(score):
+        for j in range(len(row)):
+            row[j] += settings.engine_weight * engine.overlap[i][j]
+            if engine.first[i][j]:
+                row[j] += settings.first_weight
+    picked: set[tuple[int, int]] = set()
+    for ia, ib in engine.groups:
+        for i in ia:
+            partners = [j for j in ib if allowed[i][j]]
+            if partners:
+                picked.add((i, max(partners, key=lambda j: (lexical[i][j], -j))))
+        for j in ib:
+            partners = [i for i in ia if allowed[i][j]]
+            if partners:
+                picked.add((max(partners, key=lambda i: (lexical[i][j], -i)), j))
+    for i, j in picked:
+        score[i][j] += settings.group_weight
+
+
+def _raise_neighbours(score: list[list[float]], allowed: list[list[bool]], weight: float) -> None:
+    """Raise each pair by the better score of the pair before both units and the pair after
+    them: rulebooks that order a topic's rules alike keep parallel neighbours side by side."""
+    if not weight:
+        return
+    before = [row[:] for row in score]
+    n, k = len(before), len(before[0]) if before else 0
+    for i in range(n):
+        for j in range(k):
+            if allowed[i][j]:
+                around = [before[i + d][j + d] for d in (-1, 1)
+                          if 0 <= i + d < n and 0 <= j + d < k and allowed[i + d][j + d]]
+                score[i][j] += weight * max(around, default=0.0)
 
 
 def _raise_section(ia: list[int], ib: list[int], similar: float, lexical: list[list[float]],
@@ -244,25 +324,28 @@ def _raise_section(ia: list[int], ib: list[int], similar: float, lexical: list[l
 
 
 def choose(scores: list[list[float]], settings: Settings = DEFAULT) -> list[tuple[int, int]]:
-    """The pairs to link: above the threshold and within the margin of both units' best scores."""
+    """The pairs to link: above the threshold and within the margin of both units' best scores
+    (of either unit's, with `either`: a unit stating several rules links to each of theirs)."""
     best_a = [max(row, default=0.0) for row in scores]
     best_b = [max(column, default=0.0) for column in zip(*scores)] if scores else []
+    near = any if settings.either else all
     return [(i, j) for i, row in enumerate(scores) for j, s in enumerate(row)
-            if s >= settings.threshold and s >= best_a[i] - settings.margin
-            and s >= best_b[j] - settings.margin]
+            if s >= settings.threshold
+            and near((s >= best_a[i] - settings.margin, s >= best_b[j] - settings.margin))]
 
 
-def relation(a: Side, b: Side, i: int, j: int, score: float, ca: Cues, cb: Cues,
+def relation(a: Side, b: Side, i: int, j: int, alike: float, ca: Cues, cb: Cues,
              fan: int, settings: Settings = DEFAULT) -> tuple[Relation, str | None]:
     """Variant where the engine reads the two units to different values (the point: that
     parameter) or both count the same things and no count agrees; partial where a unit is
-    linked to several; else equivalent when the score is high."""
+    linked to several; else equivalent when their words are this much alike (`alike`, the
+    lexical score: the engine and the structure say two units correspond, not that they agree)."""
     differing = differing_parameters(a.units[i].id, b.units[j].id, a.ruleset, b.ruleset)
     if differing:
         return Relation.VARIANT, differing[0]
     if _differ_in_number(ca, cb):
         return Relation.VARIANT, None
-    return (Relation.EQUIVALENT if fan == 1 and score >= settings.equivalent else Relation.PARTIAL), None
+    return (Relation.EQUIVALENT if fan == 1 and alike >= settings.equivalent else Relation.PARTIAL), None
 
 
 def _differ_in_number(a: Cues, b: Cues) -> bool:
@@ -275,14 +358,14 @@ def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
           evidence: frozenset[Evidence] = ALL, settings: Settings = DEFAULT) -> Alignment:
     """Align two sides under the evidence switched on; links in the order of A's units."""
     measured = measure(a, b, terms, engine or {}, evidence)
-    scores = combine(measured, settings)
+    scores, alike = combine(measured, settings), words(measured, settings)
     chosen = choose(scores, settings)
     fan_a = Counter(i for i, _ in chosen)
     fan_b = Counter(j for _, j in chosen)
     ca, cb = measured.cues
     links = []
     for i, j in chosen:
-        kind, point = relation(a, b, i, j, scores[i][j], ca[i], cb[j], max(fan_a[i], fan_b[j]), settings)
+        kind, point = relation(a, b, i, j, alike[i][j], ca[i], cb[j], max(fan_a[i], fan_b[j]), settings)
         links.append(Link(a.units[i].id, b.units[j].id, kind, round(scores[i][j], 3),
                           Origin.AUTO, point=point))
     linked_a, linked_b = {i for i, _ in chosen}, {j for _, j in chosen}

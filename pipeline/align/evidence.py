@@ -7,7 +7,8 @@ engine's parameters and scenarios cite both units) are scored apart from the wor
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 
 from engine.ruleset import available, load
@@ -84,29 +85,56 @@ def shared_words(a: list[Cues], b: list[Cues]) -> frozenset[str]:
     return frozenset(vocabulary(a) & vocabulary(b))
 
 
-EngineCues = Mapping[str, frozenset[str]]
-"""Unit id → what of the engine cites it: `p:PARAM` (a ruleset parameter), `s:SCENARIO` (a
-scenario situation, the same file name under each ruleset's folder)."""
+class Citer(str, Enum):
+    """What of the engine cites units: a ruleset parameter, or a scenario's situation (its file
+    name, the same under each ruleset's folder)."""
+
+    PARAMETER = "p"
+    SCENARIO = "s"
 
 
-def engine_cues(scenarios: Iterable[CitingScenario]) -> dict[str, frozenset[str]]:
+@dataclass(frozen=True, order=True)
+class Citation:
+    """One parameter or scenario situation citing a unit. `first`: the unit heads the citer's
+    list, which runs from most to least specific (tests/conformance/README.md): the unit whose
+    words the scenario quotes, or which states the parameter's value, rather than its context."""
+
+    citer: Citer
+    name: str
+    first: bool
+
+    @property
+    def key(self) -> tuple[Citer, str]:
+        """The citer, whichever place the unit has in its list."""
+        return self.citer, self.name
+
+
+EngineCues = Mapping[str, frozenset[Citation]]
+"""Unit id → the citations of it by the engine's parameters and scenarios."""
+
+
+def engine_cues(scenarios: Iterable[CitingScenario]) -> dict[str, frozenset[Citation]]:
     """Every unit cited by a ruleset parameter's own citations or by a scenario, with what cites
-    it (a scenario by its situation: its file name, the same under each ruleset's folder). A
-    unit inside a cited one shares its cues (`cited_by`)."""
-    found: dict[str, set[str]] = {}
+    it and whether it heads that list. A unit inside a cited one shares them (`cited_by`)."""
+    found: dict[str, set[Citation]] = {}
+
+    def cite(units: Sequence[str], citer: Citer, name: str) -> None:
+        parts = [u for u in units if not any(within(v, [u]) for v in units if v != u)]
+        for unit in units:
+            found.setdefault(unit, set()).add(Citation(citer, name, unit == parts[0]))
     for siglum in available():
         for provision in load(siglum).provisions.values():
-            for unit in provision.own_cites:
-                found.setdefault(unit, set()).add(f"p:{provision.name}")
+            cite(provision.own_cites, Citer.PARAMETER, provision.name)
     for scenario in scenarios:
-        for unit in scenario.cites:
-            found.setdefault(unit, set()).add(f"s:{scenario.file.split('/')[-1]}")
-    return {unit: frozenset(keys) for unit, keys in found.items()}
+        cite(scenario.cites, Citer.SCENARIO, scenario.file.split("/")[-1])
+    return {unit: frozenset(citations) for unit, citations in found.items()}
 
 
-def cited_by(unit: str, engine: EngineCues) -> frozenset[str]:
-    """What of the engine cites a unit or a unit it stands inside (a § cited whole)."""
-    return frozenset().union(*(engine.get(u, ()) for u in lineage(unit)))
+def cited_by(unit: str, engine: EngineCues) -> frozenset[Citation]:
+    """The engine's citations of a unit or of a unit it stands inside (a § cited whole); only
+    its own can be first, as a part of the unit a citer heads with is not all it cites."""
+    inherited = (Citation(c.citer, c.name, False) for u in lineage(unit)[:-1] for c in engine.get(u, ()))
+    return frozenset(engine.get(unit, ())).union(inherited)
 
 
 def differing_parameters(a: str, b: str, ruleset_a: str | None, ruleset_b: str | None) -> tuple[str, ...]:
