@@ -5,12 +5,16 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..lexicon import Acceptance, Lexicon
 from .channel import SPLIT, ChannelModel
 from .french import FrenchDetector
 from .tokens import Candidate, Document, Word, WordStatus
 from .word_model import BOUNDARY, NUMBER, UNKNOWN, WordModel
+
+if TYPE_CHECKING:
+    from .punctuation import MarkModel
 
 LN10 = math.log(10)
 
@@ -25,6 +29,8 @@ class Caution:
     weak_margin: float = 0.5           # ... or by this if accepted weakly (a free compound, a rarer spelling);
                                        # a weakly accepted candidate must win by this more
     respace_margin: float = 1.0        # a word read as two, or two as one, must beat the present reading by this
+    mark_margin: float = 2.0           # the marks of a gap are rewritten if the mark model finds the rewriting
+                                       # this much likelier (log-odds) than the gap as read
 
 
 @dataclass(frozen=True)
@@ -32,7 +38,7 @@ class Settings:
     """The knobs of the stages; costs are in nats (−ln of a probability)."""
 
     stages: tuple[str, ...] = ("detect", "context", "candidates", "score", "choose",
-                               "context", "score", "choose", "respace")
+                               "context", "score", "choose", "respace", "punctuation")
     prior_weight: float = 1.0          # weight of −ln P(word) against the channel's cost
     attested_weight: float = 1.0       # ... unless wordfreq's list has it (a name, a loanword): then its
                                        # frequency's log-prior times this (0: never)
@@ -59,7 +65,10 @@ class Settings:
     context_weight: float = 0.6        # weight of the word model's association of a spelling with its neighbours
     split_part_len: int = 3            # a word is cut into two where one part is a word this short
     split_part_zipf: float = 5.0       # ... and this common (a, az, ki, és)
-    caution: tuple[tuple[str, Caution], ...] = (("eng", Caution()), ("hun", Caution(2.5, 3.0, 2.0, 3.0)))
+    mark_support: int = 3              # a gap's marks are rewritten only if that many training gaps so read,
+                                       # with the same right neighbour and quotation, were so rewritten
+    mark_smoothing: float = 2.0        # pseudo-counts by which a context's counts lean on the wider context's
+    caution: tuple[tuple[str, Caution], ...] = (("eng", Caution()), ("hun", Caution(2.5, 3.0, 2.0, 3.0, 3.0)))
     default_caution: Caution = Caution()   # for an OCR condition not listed
 
     def caution_of(self, condition: str) -> Caution:
@@ -70,7 +79,7 @@ class Settings:
 @dataclass
 class Resources:
     """What the stages share: lexicon, channel, word model, French detector, settings, the caution of the
-    channel's OCR condition and a per-word cache."""
+    channel's OCR condition, a per-word cache and the condition's mark model (None: marks are not judged)."""
 
     lexicon: Lexicon
     channel: ChannelModel
@@ -80,6 +89,7 @@ class Resources:
     caution: Caution
     cache: dict[tuple[str, bool, bool], list[Candidate]]
     parts: dict[tuple[str, bool], list[Candidate]]     # the plain search's, of the parts of split and merged words
+    marks: MarkModel | None = None
 
 
 Stage = Callable[[Document, Resources], None]

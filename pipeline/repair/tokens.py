@@ -94,17 +94,31 @@ class Word:
         return self.correction if self.correction is not None else self.text
 
 
+@dataclass(frozen=True)
+class MarkRepair:
+    """The marks between two words (or a word and the line's edge) that repair rewrote, why, and the log-odds
+    of the rewriting against keeping them."""
+
+    piece: Piece
+    original: str
+    correction: str
+    reason: str
+    score: float
+
+
 @dataclass
 class Document:
-    """The lines of an OCR text and the words found on them."""
+    """The lines of an OCR text, the words found on them and the gaps between words rewritten."""
 
     lines: list[str]
     words: list[Word]
     seen: Counter[str] = field(default_factory=Counter)    # accepted spellings (lower-cased), counted
     seen_prefixes: Counter[str] = field(default_factory=Counter)   # and their beginnings
+    marks: list[MarkRepair] = field(default_factory=list)
 
     def render(self) -> str:
-        """The text with every word replaced by its output, all else unchanged."""
+        """The text with every word replaced by its output and every rewritten gap by its correction, all
+        else unchanged."""
         edits: dict[int, list[tuple[Piece, str]]] = {}
         for index, word in enumerate(self.words):
             if word.merged or word.correction is None or word.correction == word.text:
@@ -115,6 +129,8 @@ class Document:
                 pieces = (Piece(after.line, pieces[0].start, after.end),)
             for piece, part in zip(pieces, word.correction.split(SPLIT)):
                 edits.setdefault(piece.line, []).append((piece, part))
+        for mark in self.marks:
+            edits.setdefault(mark.piece.line, []).append((mark.piece, mark.correction))
         lines = list(self.lines)
         for index, changes in edits.items():
             line = lines[index]

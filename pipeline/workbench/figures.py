@@ -96,7 +96,7 @@ def _heldout(path: Path) -> tuple[Score | None, Score | None, str | None]:
     """Scores of held-out OCR lines before and after repair, or a note saying why there are none."""
     if not path.exists():
         return None, None, f"no held-out data at {path} (made by `ecarte synth`)"
-    from .repair import repair_text
+    from ..repair import repair_text
     from .synth.generate import read_pairs
 
     pairs = read_pairs(path)

@@ -1,6 +1,8 @@
 """The hand-checked gold transcription (tests/gold/) and the edition's error rate against it."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pipeline import corpus
@@ -64,3 +66,15 @@ def test_an_unreadable_gold_file_is_named(tmp_path):
     (tmp_path / "hu-nc.1.txt").write_bytes(b"1. \xff\xfe")
     with pytest.raises(InputError, match=r"hu-nc\.1\.txt:1: text is not UTF-8"):
         read_gold(tmp_path)
+
+
+def test_the_figures_command_measures_the_gold_and_the_held_out_pages(capsys):
+    from ecarte.cli import main
+
+    assert main(["figures", "--json"]) == 0
+    printed_figures = json.loads(capsys.readouterr().out)
+    names = {f["name"]: f for f in printed_figures["figures"]}
+    assert names["hu-nc collated"]["met"] is True
+    assert {"heldout hun raw", "heldout hun repaired"} <= names.keys()
+    assert names["heldout hun repaired"]["cer"] < names["heldout hun raw"]["cer"]
+    assert printed_figures["errors_removed_by_repair"]["eng"] >= 0.75
