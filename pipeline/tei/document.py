@@ -93,6 +93,8 @@ def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequen
     for data in (context.foreign, context.losses):
         if data:
             data.check_witnesses({w.siglum for w in witnesses})
+    if context.foreign:
+        context.foreign.check_forms({w.siglum for w in witnesses})
     header = corpus_header(witnesses, context)
     root.append(header)
     if links or points:

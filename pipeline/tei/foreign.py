@@ -2,7 +2,7 @@
 naturalised word, as the editors decided; a decision that no longer matches stops the build."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -33,6 +33,8 @@ class ForeignWords:
     tagged: tuple[ForeignEntry, ...]
     naturalised: tuple[ForeignEntry, ...]
     path: Path
+    seen: set[tuple[int, str]] = field(default_factory=set, compare=False)
+    """(entry line, form) found by `mark` so far: filled as the witnesses are written."""
 
     def check_witnesses(self, known: set[str]) -> None:
         """Every witness named must be in the corpus."""
@@ -43,6 +45,17 @@ class ForeignWords:
         for siglum in self.reviewed:
             if siglum not in known:
                 raise InputError(f"reviewed names unknown witness {siglum!r}", self.path)
+
+    def check_forms(self, marked: set[str]) -> None:
+        """Every form of an entry occurred in one of its witnesses that were marked (`mark`): a
+        form the texts no longer have is stale even where the entry's other forms still match."""
+        for decision in self.tagged + self.naturalised:
+            if not set(decision.witnesses) <= marked:
+                continue
+            for form in decision.forms:
+                if (decision.line, form) not in self.seen:
+                    raise InputError(f"{form!r} occurs in none of {list(decision.witnesses)} "
+                                     f"(a stale form)", self.path, decision.line)
 
     def languages(self, sigla: list[str]) -> list[str]:
         """The languages tagged in these witnesses, in file order."""
@@ -59,16 +72,21 @@ class ForeignWords:
         found = {d.line: 0 for d in tagged}
         forms = sorted(((form, d) for d in tagged for form in d.forms), key=lambda fd: -len(fd[0]))
         for form, decision in forms:
-            found[decision.line] += self._wrap(text, form, decision, siglum)
+            wrapped = self._wrap(text, form, decision, siglum)
+            found[decision.line] += wrapped
+            if wrapped:
+                self.seen.add((decision.line, form))
         for decision in tagged:
             if not found[decision.line]:
                 raise InputError(f"none of {list(decision.forms)} occurs in witness {siglum!r} "
                                  f"(a stale entry)", self.path, decision.line)
         texts = [inline.flat(h, frozenset({"foreign"})) for h in inline.holders(text)]
         for decision in naturalised:
-            if not any(inline.pattern(f, True).search(t) for f in decision.forms for t in texts):
+            present = {f for f in decision.forms if any(inline.pattern(f, True).search(t) for t in texts)}
+            if not present:
                 raise InputError(f"none of {list(decision.forms)} occurs untagged in witness "
                                  f"{siglum!r} (a stale entry)", self.path, decision.line)
+            self.seen.update((decision.line, f) for f in present)
         if siglum in self.reviewed:
             self._require_decided(text, siglum, tagged, naturalised)
 

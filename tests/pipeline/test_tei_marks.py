@@ -92,6 +92,20 @@ def test_a_form_found_nowhere_is_a_stale_entry(tmp_path):
         tei.witness_document(witness(), [rule(Line("A tétek le coup után.", 1))], context)
 
 
+def test_a_form_found_in_none_of_its_witnesses_is_stale_though_another_form_matches(tmp_path):
+    body = FOREIGN.replace('forms = ["le coup est tenu"]', 'forms = ["le coup est tenu", "le coup tenu"]')
+    body = body.replace('witnesses = ["xx"]', 'witnesses = ["xx", "yy"]')
+    foreign = read_foreign(write(tmp_path / "foreign.toml", body))
+    context = dataclasses.replace(CONTEXT, foreign=foreign)
+    tei.witness_document(witness(), [rule(Line("«le coup est tenu» mondja.", 1))], context)
+    tei.witness_document(witness("yy"), [rule(Line("«le coup est tenu» mondja.", 1), id="yy.1")], context)
+    with pytest.raises(InputError, match=r"foreign\.toml:4: 'le coup tenu' occurs in none of "
+                                         r"\['xx', 'yy'\] \(a stale form\)"):
+        tei.corpus_document([witness(), witness("yy")], context)
+    tei.witness_document(witness("yy"), [rule(Line("«le coup tenu» mondja.", 1), id="yy.1")], context)
+    tei.corpus_document([witness(), witness("yy")], context)    # each form in one of the witnesses
+
+
 def test_a_form_tagged_elsewhere_must_be_decided_in_a_reviewed_witness(tmp_path):
     body = FOREIGN.replace('reviewed = ["xx"]', 'reviewed = ["xx", "yy"]')
     context = dataclasses.replace(CONTEXT, foreign=read_foreign(write(tmp_path / "foreign.toml", body)))
