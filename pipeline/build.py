@@ -146,7 +146,8 @@ def _tei(c: Made) -> None:
 def _omitted(c: Made, witness: Witness) -> list[tei.Omission]:
     """The source lines left out of a witness's text: its own, or its transcripts' for an edition."""
     return [o for s in (witness.made_from or (witness.siglum,))
-            for o in tei.omissions(s, c.texts[s].segmentation.chrome, c.texts[s].source)]
+            for o in tei.omissions(s, c.texts[s].segmentation.chrome, c.texts[s].source,
+                                   c.texts[s].facsimile.zones if c.texts[s].facsimile else None)]
 
 
 def _validate(c: Made) -> None:

@@ -2,7 +2,7 @@
 of its own), as its segmenter set them aside, for the header's samplingDecl to list."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..segment.text import Chrome
@@ -20,20 +20,28 @@ class Omission:
     last_line: int
     reason: str
     text: str | None = None
+    zones: tuple[str, str] | None = None    # a facsimile's: the first and last line's zones
 
     def describe(self) -> str:
-        lines = (f"line {self.first_line}" if self.first_line == self.last_line
-                 else f"lines {self.first_line}–{self.last_line}")
+        """The lines by their numbers in the source file, or a facsimile's by their zones (the
+        text is read from its XML, whose line numbers are not the text's)."""
+        first, last = self.zones or (self.first_line, self.last_line)
+        what = "zone" if self.zones else "line"
+        lines = f"{what} {first}" if first == last else f"{what}s {first}–{last}"
         quoted = f" (“{self.text}”)" if self.text else ""
         return f"{self.siglum}, {lines}{quoted}: {self.reason}"
 
 
-def omissions(siglum: str, chrome: Sequence[Chrome], source: str) -> list[Omission]:
-    """The lines the segmenter set aside from a source file, in file order."""
+def omissions(siglum: str, chrome: Sequence[Chrome], source: str,
+              zones: Mapping[int, str] | None = None) -> list[Omission]:
+    """The lines the segmenter set aside from a source text, in order; `zones`: a facsimile's
+    text line → the zone it was read from."""
     lines = source.splitlines()
     out = []
     for part in sorted(chrome, key=lambda c: c.first_line):
         text = " ".join(lines[part.first_line - 1].split()) if part.first_line == part.last_line else ""
+        inside = [zones[n] for n in range(part.first_line, part.last_line + 1) if n in zones] if zones else []
+        where = (inside[0], inside[-1]) if inside else None
         out.append(Omission(siglum, part.first_line, part.last_line, part.reason,
-                            text if 0 < len(text) <= QUOTED else None))
+                            text if 0 < len(text) <= QUOTED else None, where))
     return out

@@ -145,6 +145,20 @@ def test_what_a_transcript_leaves_out_is_listed(files):
     assert [i.split(":")[0] for i in left_out("en-short")] == ["en-short, lines 1–36", "en-short, line 89 (“MSN Search”)"]
 
 
+@pytest.mark.parametrize("zones, expected", [
+    (None, ["xx, line 1 (“Kny.B 1.760”): stamp", "xx, lines 3–4: menu"]),
+    # a facsimile's text is read from XML whose line numbers are not the text's: its zones are named
+    ({1: "xx.p1.l1", 3: "xx.p1.l2", 4: "xx.p1.l3"},
+     ["xx, zone xx.p1.l1 (“Kny.B 1.760”): stamp", "xx, zones xx.p1.l2–xx.p1.l3: menu"]),
+])
+def test_a_left_out_line_is_named_by_its_line_or_its_zone(zones, expected):
+    from pipeline.segment.text import Chrome
+
+    chrome = [Chrome(3, 4, "menu"), Chrome(1, 1, "stamp")]
+    found = tei.omissions("xx", chrome, "Kny.B 1.760\n\nHome\nAbout\n", zones)
+    assert [o.describe() for o in found] == expected
+
+
 def test_versions_going_backwards_are_refused_naming_the_line(tmp_path):
     path = tmp_path / "revisions.toml"
     path.write_text('[[version]]\nn = "0.2"\nwhen = 2026-11-23\ndescription = "b"\n\n'
