@@ -40,6 +40,9 @@ class Witness:
     sha256: str | None
     segmenter: str                # name of the registered segmenter that cuts it into units
     meta: dict = field(default_factory=dict, compare=False, hash=False)
+    added_after: str | None = None
+    """The corpus version last published before the witness was added (`ecarte witness add`):
+    its revisionDesc has the versions after it only; None for a witness of the first version."""
 
     @property
     def made_from(self) -> tuple[str, ...]:

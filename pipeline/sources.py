@@ -179,7 +179,11 @@ def load_witnesses(catalogue: Path = CATALOGUE) -> dict[str, Witness]:
             sha256=entry.get("sha256"),
             segmenter=entry["segmenter"],
             meta=entry,
+            added_after=entry.get("added_after"),
         )
+        if not isinstance(witnesses[siglum].added_after, str | None):
+            raise InputError(f"witness {siglum!r}: added_after must be a version number as text "
+                             f"(\"0.3\")", catalogue)
     for witness in witnesses.values():
         for key in TRANSCRIPT_ROLES:
             if key in witness.meta and witness.meta[key] not in witnesses:

@@ -41,6 +41,7 @@ from .segment.detect import detect_segmenter
 from .sources import load_witnesses
 from .tei import load_context
 from .tei.header import Principles
+from .tei.revisions import read_versions
 from .tei.xml import TEI_NS
 
 SIGLUM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -313,6 +314,7 @@ def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str
              "date": request.date or "unknown", "language": request.language,
              "kind": request.kind, "provenance": provenance + ".", "url": request.url,
              "source": f"{request.siglum}{source.suffix}", "sha256": source.sha256,
+             "added_after": read_versions(EDITORIAL / "revisions.toml")[-1].n,
              "segmenter": choice.name}
     lines = [f"[{request.siglum}]"]
     lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}"

@@ -26,7 +26,7 @@ from ..sources import Dating, Description, Ocr, RightsStatus, describe
 from .foreign import ForeignWords, read_foreign
 from .losses import Losses, read_losses
 from .omissions import Omission
-from .revisions import Version, read_versions
+from .revisions import Version, read_versions, since
 from .xml import TEI_NS, XML_ID, XML_LANG, el
 
 EDITORIAL_PARTS = ("segmentation", "hyphenation", "normalization", "quotation", "correction",
@@ -181,7 +181,7 @@ def witness_header(witness: Witness, context: TeiContext, transcripts: Sequence[
                    el("sourceDesc", {}, source_bibl(witness)))
     tool = f"The Écarté edition pipeline; units cut by its '{witness.segmenter}' segmenter."
     encoding = _encoding(context, tool, witness, omitted, from_ocr=bool(ocr))
-    return _header(context, witness.siglum, file_desc, encoding)
+    return _header(context, witness.siglum, file_desc, encoding, witness.added_after)
 
 
 def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Element:
@@ -357,12 +357,13 @@ def _editorial(context: TeiContext, witness: Witness | None, from_ocr: bool) -> 
 
 
 def _header(context: TeiContext, owner: str, file_desc: etree._Element,
-            encoding: etree._Element) -> etree._Element:
+            encoding: etree._Element, added_after: str | None = None) -> etree._Element:
     header = el("teiHeader", {XML_LANG: context.principles.header_language},
                 file_desc, encoding, el("profileDesc", {}, el("langUsage")))
-    if context.versions:
+    versions = since(context.versions, added_after, owner)
+    if versions:
         header.append(el("revisionDesc", {}, *(
             el("change", {"when": v.when.isoformat(), "n": v.n, "who": f"#{team_id(owner)}"},
-               text=v.description) for v in reversed(context.versions))))
+               text=v.description) for v in reversed(versions))))
     return header
 

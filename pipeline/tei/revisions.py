@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..files import array_of_tables, read_toml
+from ..paths import CATALOGUE
 
 VERSION_NUMBER = re.compile(r"^\d+(\.\d+){0,3}$")
 """A version as TEI's teidata.versionNumber takes it, without letters: 0.3, 1.0.2."""
@@ -58,3 +59,15 @@ def _version(entry: dict, line: int, path: Path) -> Version:
     if not isinstance(description, str) or not description.strip():
         raise InputError("description must say what changed", path, line)
     return Version(n, when, " ".join(description.split()))
+
+
+def since(versions: tuple[Version, ...], added_after: str | None, siglum: str) -> tuple[Version, ...]:
+    """The versions a witness is in: all, or those after the one it was added after (which must
+    be a version of the file: the catalogue's added_after names it)."""
+    if added_after is None:
+        return versions
+    numbers = [v.n for v in versions]
+    if added_after not in numbers:
+        raise InputError(f"witness {siglum!r}: added_after names no version of revisions.toml "
+                         f"({added_after!r}; known: {', '.join(numbers)})", CATALOGUE)
+    return versions[numbers.index(added_after) + 1:]

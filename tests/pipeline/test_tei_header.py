@@ -190,3 +190,18 @@ def test_the_catalogue_reads_typed():
     described = describe(load_witnesses()["de-scheicher"])
     assert described.rights.status.value == "restricted" and described.retrieved.not_after == "2026-11-22"
     assert described.url == "http://scheicher.pagat.com/ecarte.html"
+
+
+def test_a_witness_added_after_an_unknown_version_is_an_error_naming_the_catalogue(tmp_path):
+    from pipeline.tei.revisions import since
+
+    path = tmp_path / "revisions.toml"
+    path.write_text('[[version]]\nn = "0.1"\nwhen = 2026-11-22\ndescription = "a"\n\n'
+                    '[[version]]\nn = "0.2"\nwhen = 2026-11-23\ndescription = "b"\n', encoding="utf-8")
+    versions = read_versions(path)
+    assert [v.n for v in since(versions, None, "xx")] == ["0.1", "0.2"]
+    assert [v.n for v in since(versions, "0.1", "xx")] == ["0.2"]
+    assert since(versions, "0.2", "xx") == ()
+    with pytest.raises(InputError, match=r"witnesses\.toml: witness 'xx': added_after names no version "
+                                         r"of revisions\.toml \('0\.9'; known: 0\.1, 0\.2\)"):
+        since(versions, "0.9", "xx")

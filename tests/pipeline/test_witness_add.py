@@ -21,6 +21,7 @@ from pipeline.errors import InputError
 from pipeline.paths import CORPUS
 from pipeline.segment import segmenter
 from pipeline.tei import load_context
+from pipeline.tei.revisions import read_versions
 from pipeline.witness_add import (Choice, Encoding, Request, catalogue_table, check_request,
                                   choose_segmenter, read_text_file, with_front_marked, with_table)
 
@@ -80,9 +81,29 @@ def test_the_source_is_copied_and_catalogued_with_its_checksum(added):
                      "provenance": "Added from laws.txt with `ecarte witness add`.",
                      "url": "https://example.org/laws", "source": "laws.txt",
                      "sha256": hashlib.sha256(LAWS.read_bytes()).hexdigest(),
+                     "added_after": read_versions(CORPUS / "editorial" / "revisions.toml")[-1].n,
                      "segmenter": "numbered-paragraphs"}
     normativity = tomllib.loads((corpus / "editorial" / "normativity.toml").read_text(encoding="utf-8"))
     assert normativity["units"]["laws.front*"] == "title"
+
+
+def test_the_added_witness_lists_only_the_versions_after_it_was_added(added):
+    corpus, _, _ = added
+    changes = etree.parse(str(corpus / "tei" / "laws.xml")).findall(".//{http://www.tei-c.org/ns/1.0}change")
+    assert changes == [], "no version has been published since the witness was added"
+    revisions = corpus / "editorial" / "revisions.toml"
+    revisions.write_text(revisions.read_text(encoding="utf-8") + '\n[[version]]\nn = "9.0"\n'
+                         'when = 2099-01-01\ndescription = "laws added"\n', encoding="utf-8")
+    try:
+        assert run_ecarte("build", corpus=corpus).returncode == 0
+        laws = etree.parse(str(corpus / "tei" / "laws.xml")).findall(".//{http://www.tei-c.org/ns/1.0}change")
+        hu = etree.parse(str(corpus / "tei" / "hu-nc.xml")).findall(".//{http://www.tei-c.org/ns/1.0}change")
+        assert [c.get("n") for c in laws] == ["9.0"]
+        assert [c.get("n") for c in hu][:1] == ["9.0"] and len(hu) > 1
+    finally:
+        revisions.write_text(revisions.read_text(encoding="utf-8").split('\n[[version]]\nn = "9.0"')[0],
+                             encoding="utf-8")
+        assert run_ecarte("build", corpus=corpus).returncode == 0
 
 
 def test_the_tei_holds_the_units_and_validates(added):
