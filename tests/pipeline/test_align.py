@@ -21,7 +21,7 @@ from pipeline.model import Link, Origin, Relation
 from pipeline.workbench.alignment_scores import read_gold, score
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
-AUTOMATIC_F1_FLOOR = 0.74   # measured 0.752 (`ecarte align --evaluate`), rounded down
+AUTOMATIC_F1_FLOOR = 0.74   # measured 0.743 (`ecarte align --evaluate`), rounded down
 """Measured F1 of the automatic alignment against tests/gold (`ecarte align --evaluate`), rounded
 down: a change that loses ground fails here. Raise it when the aligner improves."""
 
