@@ -13,7 +13,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE", help="page images, in page order")
     parser.add_argument("--lang", default="hun", help="Tesseract language(s), e.g. hun or hun+deu (default hun)")
     parser.add_argument("--repair", action="store_true", help="also run the repair stage on the text")
-    parser.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 4: one column; 6 reads low-resolution scans better)")
+    parser.add_argument("--psm", type=int, choices=(3, 4, 6),
+                        help="Tesseract page segmentation mode (default: per page, 6 (one block) for small "
+                             "type, as at 150 dpi or less, else 4 (one column))")
     parser.add_argument("--raw", action="store_true", help="no enlarging of small text and no deskewing")
     parser.add_argument("--binarize", action="store_true",
                         help="binarize (Otsu) before Tesseract; off by default, as it cost accuracy in tests")
@@ -30,6 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="instead of reading images: print the CER of each preparation step and page "
                              "segmentation mode on held-out synthetic pages under varied conditions")
     parser.add_argument("--pages", type=int, default=8, help="with --evaluate: how many pages (default 8)")
+    parser.add_argument("--split", choices=("heldout", "train"), default="heldout",
+                        help="with --evaluate: the pages to measure on (default heldout; train is for choosing settings)")
     parser.epilog = ("Pages are separated by a line holding a form feed. --tsv columns: line, word, "
                      "left, top, right, bottom, conf, text; boxes in pixels of the original image, "
                      "word 0 is the line itself. ALTO, hOCR and TEI coordinates are pixels of the "
@@ -39,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pipeline.errors import InputError
     from pipeline.files import write_atomic
-    from pipeline.workbench.ocr import (DEFAULT_PSM, Format, Steps, check_languages, document_text, ocr_pages,
+    from pipeline.workbench.ocr import (Format, Steps, check_languages, document_text, ocr_pages,
                                         output_folder, write_documents, write_tsv)
 
     check_languages(args.lang)
@@ -54,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tei and args.tei.is_dir():
         raise InputError("--tei needs a file name, this is a folder", args.tei)
     steps = Steps(scale=not args.raw, deskew=not args.raw, binarize=args.binarize)
-    psm = args.psm or DEFAULT_PSM
-    pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=psm, steps=steps, folders=folders)
+    pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=args.psm, steps=steps, folders=folders)
     text = document_text(pages)
     if args.repair:
         from pipeline.repair import repair_text
@@ -68,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tei:
         from pipeline.workbench.ocr.facsimile import tei_document
 
-        write_atomic(args.tei, tei_document(pages, args.tei, args.lang, psm, steps))
+        write_atomic(args.tei, tei_document(pages, args.tei, args.lang, steps))
     sys.stdout.write(text)
     return 0
 
@@ -76,10 +79,11 @@ def run(args: argparse.Namespace) -> int:
 def _evaluate(args: argparse.Namespace) -> int:
     from pipeline.errors import InputError
     from pipeline.workbench.synth.preprocessing import evaluate
+    from pipeline.workbench.synth.prose import Split
 
     if args.images:
         raise InputError("--evaluate reads its own synthetic pages, not images", args.images[0])
     if args.pages < 1:
         raise InputError("--pages must be at least 1", "command line")
-    print(evaluate(args.pages, args.lang, args.workers).to_text())
+    print(evaluate(args.pages, args.lang, args.workers, Split(args.split)).to_text())
     return 0

@@ -38,6 +38,7 @@ class Page:
     height: int
     lines: tuple[OcrLine, ...]
     documents: dict[Format, bytes] = field(default_factory=dict)
+    psm: int = DEFAULT_PSM                  # the page segmentation mode it was read in
 
     @property
     def source(self) -> str:
@@ -63,7 +64,7 @@ class Page:
 class _Job:
     source: PageSource
     lang: str
-    psm: int
+    psm: int | None                         # None: per page, as its text size calls for
     steps: Steps
     folders: dict[Format, Path]
 
@@ -78,7 +79,7 @@ def _run(job: _Job) -> Page:
         read = recognize_page(image, job.lang, job.psm, job.steps, origins)
     except pytesseract.TesseractError as error:
         raise InputError(f"Tesseract failed: {error.message}", source.label) from None
-    return Page(source, image.width, image.height, read.lines, read.documents)
+    return Page(source, image.width, image.height, read.lines, read.documents, read.psm)
 
 
 def check_languages(lang: str) -> None:
@@ -129,10 +130,11 @@ def single_threaded_tesseract() -> None:
 
 
 def ocr_pages(paths: list[Path | str], lang: str = "hun", workers: int | None = None,
-              psm: int = DEFAULT_PSM, steps: Steps = Steps(),
+              psm: int | None = None, steps: Steps = Steps(),
               folders: dict[Format, Path] | None = None) -> list[Page]:
-    """OCR every page of the given images (and PDFs) in order, pages spread over `workers` processes;
-    with ALTO or hOCR for each format in `folders`, referring to the images from that folder."""
+    """OCR every page of the given images (and PDFs) in order, pages spread over `workers` processes,
+    in page segmentation mode `psm` or (None) the one each page's text size calls for; with ALTO or
+    hOCR for each format in `folders`, referring to the images from that folder."""
     with tempfile.TemporaryDirectory(prefix="ecarte-ocr-") as workdir:
         jobs = [_Job(s, lang, psm, steps, dict(folders or {}))
                 for s in page_sources([Path(p) for p in paths], Path(workdir))]

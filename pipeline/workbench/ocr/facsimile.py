@@ -47,7 +47,7 @@ def language_tags(lang: str) -> dict[str, list[str]]:
     return tags
 
 
-def tei_document(pages: list[Page], path: Path, lang: str, psm: int, steps: Steps) -> bytes:
+def tei_document(pages: list[Page], path: Path, lang: str, steps: Steps) -> bytes:
     """The TEI file to be written at `path`: header, facsimile and text of the pages in order."""
     ident = document_id(path)
     tags = language_tags(lang)
@@ -63,7 +63,7 @@ def tei_document(pages: list[Page], path: Path, lang: str, psm: int, steps: Step
     if not any(page.lines for page in pages):
         body.append(el("p"))               # TEI wants a block in the body even when no page has text
     root = el("TEI", {XML_ID: ident, XML_LANG: next(iter(tags))},
-              _header(pages, tags, psm, steps),
+              _header(pages, tags, steps),
               el("facsimile", {}, *surfaces),
               el("text", {}, el("body", {}, *body)))
     etree.cleanup_namespaces(root)
@@ -92,7 +92,7 @@ def _lines(paragraph) -> list[etree._Element]:
     return out
 
 
-def _header(pages: list[Page], tags: dict[str, list[str]], psm: int, steps: Steps) -> etree._Element:
+def _header(pages: list[Page], tags: dict[str, list[str]], steps: Steps) -> etree._Element:
     documents: dict[Path, list[Page]] = {}
     for page in pages:
         documents.setdefault(page.origin.document, []).append(page)
@@ -113,7 +113,9 @@ def _header(pages: list[Page], tags: dict[str, list[str]], psm: int, steps: Step
                                                "the line, from 0 to 1.")))
     prepared = [name for name, on in (("small text enlarged", steps.scale), ("deskewed", steps.deskew),
                                       ("binarized", steps.binarize)) if on]
-    settings = (f"models {', '.join(sum(tags.values(), []))}, page segmentation mode {psm}, "
+    modes = sorted({page.psm for page in pages})
+    settings = (f"models {', '.join(sum(tags.values(), []))}, page segmentation mode"
+                f"{'s' * (len(modes) > 1)} {', '.join(map(str, modes))}, "
                 f"page images {', '.join(prepared) or 'as given'}")
     applications = el("appInfo", {},
                       el("application", {"ident": "tesseract",

@@ -47,6 +47,7 @@ class Prepared:
     scale: float              # prepared pixels per original pixel
     angle: float              # degrees the original was rotated (counter-clockwise) to deskew it
     size: tuple[int, int]     # the original's width and height
+    text: "TextSize | None" = None   # the text size measured on the original, None where no lines repeat
 
     def to_original(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         """A box (left, top, right, bottom) of the prepared image in original-image pixels."""
@@ -210,10 +211,11 @@ def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     """The original image made ready for Tesseract by the enabled steps."""
     gray = grayscale(image)
     angle = skew_angle(gray) if steps.scale or steps.deskew else 0.0
-    factor = min(scale_factor(text_size(gray, angle)), largest_factor(gray.size)) if steps.scale else 1.0
+    size = text_size(gray, angle)
+    factor = min(scale_factor(size), largest_factor(gray.size)) if steps.scale else 1.0
     gray = rescale(gray, factor)
     angle = angle if steps.deskew and abs(angle) >= MIN_SKEW else 0.0
     gray = rotate(gray, angle)
     if steps.binarize:
         gray = binarize(gray)
-    return Prepared(gray, factor, angle, image.size)
+    return Prepared(gray, factor, angle, image.size, size)

@@ -14,18 +14,20 @@ from PIL import Image
 from pytesseract.pytesseract import run_tesseract
 
 from .alto_hocr import Format, ImageOrigin
-from .preprocess import Steps, prepare
-from .recognize import DEFAULT_PSM, OcrLine, parse_tsv, tesseract_config, to_original
+from .preprocess import Prepared, Steps, prepare
+from .recognize import OcrLine, confidence, page_modes, parse_tsv, tesseract_config, to_original
 
 TSV_VARIABLE = "tessedit_create_tsv"
 
 
 @dataclass(frozen=True)
 class Recognition:
-    """One page as Tesseract read it: lines with original-image boxes, and the documents asked for."""
+    """One page as Tesseract read it: lines with original-image boxes, the documents asked for,
+    and the page segmentation mode it was read in."""
 
     lines: tuple[OcrLine, ...]
     documents: dict[Format, bytes]
+    psm: int
 
 
 def run_renderers(image: Image.Image, lang: str, psm: int, formats: list[Format]) -> tuple[str, dict[Format, bytes]]:
@@ -40,16 +42,28 @@ def run_renderers(image: Image.Image, lang: str, psm: int, formats: list[Format]
         return tsv, {form: base.with_suffix(f".{form.suffix}").read_bytes() for form in formats}
 
 
-def recognize_page(image: Image.Image, lang: str, psm: int, steps: Steps,
+def recognize_page(image: Image.Image, lang: str, psm: int | None, steps: Steps,
                    origins: dict[Format, ImageOrigin]) -> Recognition:
-    """The page prepared and read once; a document for each format in `origins`, referring to it."""
+    """The page prepared and read once, in `psm` or (None) the mode its text size calls for
+    (`page_mode`); a document for each format in `origins`, referring to it."""
     prepared = prepare(image, steps)
-    tsv, documents = run_renderers(prepared.image, lang, psm, list(origins))
+    tsv, documents, mode = read_prepared(prepared, lang, psm, list(origins))
     return Recognition(tuple(to_original(parse_tsv(tsv), prepared)),
-                       {form: form.remap(documents[form], prepared, steps, origins[form]) for form in origins})
+                       {form: form.remap(documents[form], prepared, steps, origins[form]) for form in origins},
+                       mode)
 
 
-def recognize(image: Image.Image, lang: str = "hun", psm: int = DEFAULT_PSM,
+def read_prepared(prepared: Prepared, lang: str, psm: int | None,
+                  formats: list[Format]) -> tuple[str, dict[Format, bytes], int]:
+    """Tesseract on a prepared page in `psm`, or (None) in each of the modes its text size calls
+    for (`page_modes`), keeping the reading it is surest of (the first of equals): the TSV, the
+    documents of `formats` and the mode."""
+    modes = page_modes(prepared.text) if psm is None else (psm,)
+    readings = [(*run_renderers(prepared.image, lang, mode, formats), mode) for mode in modes]
+    return max(readings, key=lambda reading: confidence(parse_tsv(reading[0])))
+
+
+def recognize(image: Image.Image, lang: str = "hun", psm: int | None = None,
               steps: Steps = Steps()) -> list[OcrLine]:
     """The text lines of one page image, boxes in the image's own pixels."""
     return list(recognize_page(image, lang, psm, steps, {}).lines)

@@ -26,8 +26,8 @@ from tqdm import tqdm
 from ..evaluate import ZERO, Score, score
 from ..ocr import single_threaded_tesseract
 from ..ocr.preprocess import Steps, prepare
-from ..ocr.recognize import DEFAULT_PSM, parse_tsv
-from ..ocr.renderers import run_renderers
+from ..ocr.recognize import DEFAULT_PSM, SMALL_TYPE_PSM, parse_tsv
+from ..ocr.renderers import read_prepared
 from .degrade import degrade
 from .generate import make_page
 from .prose import Split
@@ -55,7 +55,7 @@ class Reading:
 
     name: str
     steps: Steps | None
-    psm: int = DEFAULT_PSM
+    psm: int | None = DEFAULT_PSM     # None: as `ecarte ocr` chooses per page (`read_prepared`)
 
 
 def at_dpi(image: Image.Image, dpi: int) -> Image.Image:
@@ -109,9 +109,10 @@ READINGS = (
     Reading("--raw", Steps(scale=False, deskew=False)),
     Reading("scale", Steps(deskew=False)),
     Reading("deskew", Steps(scale=False)),
-    Reading("default", Steps()),
+    Reading("steps", Steps()),
     Reading("+binarize", Steps(binarize=True)),
     *(Reading(f"PSM {psm}", Steps(), psm) for psm in PSMS),
+    Reading("default", Steps(), None),
 )
 
 
@@ -123,6 +124,7 @@ class PageResult:
     scores: dict[tuple[str, str], Score]
     scaled: dict[str, float]          # condition → the default steps' scale factor
     turned: dict[str, float]          # condition → the default steps' deskew angle
+    modes: dict[str, int]             # condition → the page segmentation mode chosen by default
 
 
 def lines_text(text: str) -> str:
@@ -135,36 +137,37 @@ class _Reader:
 
     def __init__(self, lang: str):
         self.lang = lang
-        self.done: dict[tuple[str, int], str] = {}
+        self.done: dict[tuple[str, int | None], tuple[str, int]] = {}
 
-    def read(self, image: Image.Image, reading: Reading) -> tuple[str, float, float]:
-        """The text, scale factor and deskew angle of one reading of the image."""
+    def read(self, image: Image.Image, reading: Reading) -> tuple[str, float, float, int]:
+        """The text, scale factor, deskew angle and page segmentation mode of one reading."""
         if reading.steps is None:
-            return pytesseract.image_to_string(image, lang=self.lang), 1.0, 0.0
+            return pytesseract.image_to_string(image, lang=self.lang), 1.0, 0.0, 3
         prepared = prepare(image, reading.steps)
         digest = hashlib.sha256(prepared.image.tobytes()).hexdigest() + repr(prepared.image.size)
         if (digest, reading.psm) not in self.done:
-            tsv, _ = run_renderers(prepared.image, self.lang, reading.psm, [])
-            self.done[digest, reading.psm] = "\n".join(line.text for line in parse_tsv(tsv))
-        return self.done[digest, reading.psm], prepared.scale, prepared.angle
+            tsv, _, mode = read_prepared(prepared, self.lang, reading.psm, [])
+            self.done[digest, reading.psm] = "\n".join(line.text for line in parse_tsv(tsv)), mode
+        text, mode = self.done[digest, reading.psm]
+        return text, prepared.scale, prepared.angle, mode
 
 
-def measure_page(job: tuple[int, str]) -> PageResult:
-    """Scores of one held-out page under every condition and reading."""
-    index, lang = job
-    sheet, _ = make_page(SEED, index, Split.HELDOUT, LINES_PER_PAGE)
+def measure_page(job: tuple[int, str, Split]) -> PageResult:
+    """Scores of one page of a split under every condition and reading."""
+    index, lang, split = job
+    sheet, _ = make_page(SEED, index, split, LINES_PER_PAGE)
     scan = degrade(sheet.image, np.random.default_rng([SEED, index]))
     truth = lines_text("\n".join(sheet.lines))
-    scores, scaled, turned = {}, {}, {}
+    scores, scaled, turned, modes = {}, {}, {}, {}
     for condition in CONDITIONS:
         image = condition.make(sheet, scan, np.random.default_rng([SEED, index, 1]))
         reader = _Reader(lang)
         for reading in READINGS:
-            text, factor, angle = reader.read(image, reading)
+            text, factor, angle, mode = reader.read(image, reading)
             scores[condition.name, reading.name] = score(truth, lines_text(text))
-            if reading.steps == Steps() and reading.psm == DEFAULT_PSM:
-                scaled[condition.name], turned[condition.name] = factor, angle
-    return PageResult(sheet.font, scores, scaled, turned)
+            if reading.steps == Steps() and reading.psm is None:
+                scaled[condition.name], turned[condition.name], modes[condition.name] = factor, angle, mode
+    return PageResult(sheet.font, scores, scaled, turned, modes)
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,7 @@ class Evaluation:
 
     pages: list[PageResult]
     lang: str
+    split: Split = Split.HELDOUT
     tesseract: str = field(default_factory=lambda: str(pytesseract.get_tesseract_version()))
 
     def total(self, condition: str | None, reading: str) -> Score:
@@ -182,20 +186,22 @@ class Evaluation:
 
     def to_text(self) -> str:
         """A table of CER (%): a row per condition and for all, a column per reading; then how often
-        the default steps enlarged and deskewed the page."""
+        the default enlarged and deskewed the page and read it as one block of small type (PSM 6)."""
         fonts = sorted({page.font for page in self.pages})
-        head = (f"CER (%) of Tesseract {self.tesseract} `{self.lang}` on {len(self.pages)} held-out synthetic "
-                f"pages of {LINES_PER_PAGE} lines (seed {SEED}; {', '.join(fonts)}); steps at PSM {DEFAULT_PSM}")
-        rows = [("condition", *(r.name for r in READINGS), "enlarged", "deskewed")]
+        head = (f"CER (%) of Tesseract {self.tesseract} `{self.lang}` on {len(self.pages)} {self.split.value} "
+                f"synthetic pages of {LINES_PER_PAGE} lines (seed {SEED}; {', '.join(fonts)}); the steps at PSM "
+                f"{DEFAULT_PSM} but in `default`, which chooses the mode per page as `ecarte ocr` does")
+        rows = [("condition", *(r.name for r in READINGS), "enlarged", "deskewed", "PSM 6")]
         for condition in [c.name for c in CONDITIONS] + [None]:
             cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in READINGS]
             if condition:
                 factors = [p.scaled[condition] for p in self.pages if p.scaled[condition] != 1.0]
                 turns = sum(p.turned[condition] != 0.0 for p in self.pages)
+                small = sum(p.modes[condition] == SMALL_TYPE_PSM for p in self.pages)
                 enlarged = f"{len(factors)}/{len(self.pages)}" + (f" ×{np.mean(factors):.1f}" if factors else "")
-                cells += [enlarged, f"{turns}/{len(self.pages)}"]
+                cells += [enlarged, f"{turns}/{len(self.pages)}", f"{small}/{len(self.pages)}"]
             else:
-                cells += ["", ""]
+                cells += ["", "", ""]
             rows.append((condition or "all", *cells))
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         table = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
@@ -203,9 +209,11 @@ class Evaluation:
         return "\n".join([head, *table])
 
 
-def evaluate(pages: int, lang: str = "hun", workers: int | None = None) -> Evaluation:
-    """Measure `pages` held-out pages (numbers 0 to pages-1 of seed SEED), one process per core."""
-    jobs = [(index, lang) for index in range(pages)]
+def evaluate(pages: int, lang: str = "hun", workers: int | None = None,
+             split: Split = Split.HELDOUT) -> Evaluation:
+    """Measure `pages` pages of a split (numbers 0 to pages-1 of seed SEED), one process per core:
+    the held-out ones to report, the training ones to choose settings on."""
+    jobs = [(index, lang, split) for index in range(pages)]
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     with tqdm(total=len(jobs), unit="page", file=sys.stderr, disable=not sys.stderr.isatty()) as bar, \
             Pool(workers, initializer=single_threaded_tesseract) as pool:
@@ -213,4 +221,4 @@ def evaluate(pages: int, lang: str = "hun", workers: int | None = None) -> Evalu
         for result in pool.imap(measure_page, jobs):
             results.append(result)
             bar.update()
-    return Evaluation(results, lang)
+    return Evaluation(results, lang, split)
