@@ -7,7 +7,8 @@ tag or none or a false one, print or scan (degrade.py), lines set solid so that 
 specks of dirt, a further skew. Each image is read by Tesseract alone (pytesseract's
 `image_to_string` with Tesseract's defaults), and by `ecarte ocr` with no step (`--raw`), with
 each step alone, with the default steps, with binarizing too, and with the default steps under
-page segmentation modes 3, 4 and 6. Distances are summed over the pages per condition.
+page segmentation modes 3, 4 and 6, with the mode chosen per page (the default), and with the default
+read text repaired (`--repair`). Distances are summed over the pages per condition.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import pytesseract
 from PIL import Image
 from tqdm import tqdm
 
+from ...repair import repair_text
 from ..evaluate import ZERO, Score, score
 from ..ocr import single_threaded_tesseract
 from ..ocr.preprocess import Steps, prepare
@@ -56,6 +58,7 @@ class Reading:
     name: str
     steps: Steps | None
     psm: int | None = DEFAULT_PSM     # None: as `ecarte ocr` chooses per page (`read_prepared`)
+    repair: bool = False              # the text then repaired, as `ecarte ocr --repair` does
 
 
 def at_dpi(image: Image.Image, dpi: int) -> Image.Image:
@@ -113,6 +116,7 @@ READINGS = (
     Reading("+binarize", Steps(binarize=True)),
     *(Reading(f"PSM {psm}", Steps(), psm) for psm in PSMS),
     Reading("default", Steps(), None),
+    Reading("--repair", Steps(), None, repair=True),
 )
 
 
@@ -164,6 +168,8 @@ def measure_page(job: tuple[int, str, Split]) -> PageResult:
         reader = _Reader(lang)
         for reading in READINGS:
             text, factor, angle, mode = reader.read(image, reading)
+            if reading.repair:
+                text = repair_text(text, lang="hu")
             scores[condition.name, reading.name] = score(truth, lines_text(text))
             if reading.steps == Steps() and reading.psm is None:
                 scaled[condition.name], turned[condition.name], modes[condition.name] = factor, angle, mode
