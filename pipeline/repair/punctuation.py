@@ -249,7 +249,7 @@ def train(pairs: list[tuple[str, str]], tokenizer: Tokenizer, lexicon: Lexicon) 
 
 
 def load_marks(condition: str, channel: ChannelModel, lexicon: Lexicon, root: Path | None = None) -> MarkModel:
-    """The mark model of an OCR condition, counted from its training split (a second or so: not cached)."""
+    """The mark model of an OCR condition, counted from its training split (about half a second: not cached)."""
     path = (root or training.TRAINING) / "train" / f"{condition}.tsv"
     return train(training.read_pairs(path), Tokenizer(channel.symbols()), lexicon)
 

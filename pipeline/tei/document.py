@@ -94,7 +94,7 @@ def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequen
         if data:
             data.check_witnesses({w.siglum for w in witnesses})
     if context.foreign:
-        context.foreign.check_forms({w.siglum for w in witnesses})
+        context.foreign.check_forms()
     header = corpus_header(witnesses, context)
     root.append(header)
     if links or points:

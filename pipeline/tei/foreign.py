@@ -33,8 +33,8 @@ class ForeignWords:
     tagged: tuple[ForeignEntry, ...]
     naturalised: tuple[ForeignEntry, ...]
     path: Path
-    seen: set[tuple[int, str]] = field(default_factory=set, compare=False)
-    """(entry line, form) found by `mark` so far: filled as the witnesses are written."""
+    seen: dict[str, set[tuple[int, str]]] = field(default_factory=dict, compare=False)
+    """Witness → the (entry line, form) its last `mark` found: filled as the witnesses are written."""
 
     def check_witnesses(self, known: set[str]) -> None:
         """Every witness named must be in the corpus."""
@@ -46,14 +46,15 @@ class ForeignWords:
             if siglum not in known:
                 raise InputError(f"reviewed names unknown witness {siglum!r}", self.path)
 
-    def check_forms(self, marked: set[str]) -> None:
-        """Every form of an entry occurred in one of its witnesses that were marked (`mark`): a
-        form the texts no longer have is stale even where the entry's other forms still match."""
+    def check_forms(self) -> None:
+        """Every form of an entry whose witnesses have all been marked (`mark`) occurred in one of
+        them: a form the texts no longer have is stale even where the entry's other forms match."""
+        found = set().union(*self.seen.values())
         for decision in self.tagged + self.naturalised:
-            if not set(decision.witnesses) <= marked:
+            if not set(decision.witnesses) <= self.seen.keys():
                 continue
             for form in decision.forms:
-                if (decision.line, form) not in self.seen:
+                if (decision.line, form) not in found:
                     raise InputError(f"{form!r} occurs in none of {list(decision.witnesses)} "
                                      f"(a stale form)", self.path, decision.line)
 
@@ -69,13 +70,14 @@ class ForeignWords:
     def mark(self, text: etree._Element, siglum: str) -> None:
         """Tag the witness's French in its text; stop on a stale or an undecided form."""
         tagged, naturalised = self.here(siglum)
+        seen = self.seen[siglum] = set()
         found = {d.line: 0 for d in tagged}
         forms = sorted(((form, d) for d in tagged for form in d.forms), key=lambda fd: -len(fd[0]))
         for form, decision in forms:
             wrapped = self._wrap(text, form, decision, siglum)
             found[decision.line] += wrapped
             if wrapped:
-                self.seen.add((decision.line, form))
+                seen.add((decision.line, form))
         for decision in tagged:
             if not found[decision.line]:
                 raise InputError(f"none of {list(decision.forms)} occurs in witness {siglum!r} "
@@ -86,7 +88,7 @@ class ForeignWords:
             if not present:
                 raise InputError(f"none of {list(decision.forms)} occurs untagged in witness "
                                  f"{siglum!r} (a stale entry)", self.path, decision.line)
-            self.seen.update((decision.line, f) for f in present)
+            seen.update((decision.line, f) for f in present)
         if siglum in self.reviewed:
             self._require_decided(text, siglum, tagged, naturalised)
 

@@ -174,14 +174,15 @@ def witness_header(witness: Witness, context: TeiContext, transcripts: Sequence[
     titles.append(el("title", {"type": "sub"},
                      text=f"TEI encoding of the witness {witness.siglum} ({witness.kind})"))
     ocr = [(w.siglum, o) for w in (*transcripts, witness) if (o := describe(w).ocr)]
+    versions = since(context.versions, witness.added_after, witness.siglum)
     file_desc = el("fileDesc", {},
                    el("titleStmt", {}, *titles, _team(p, witness.siglum), *(_ocr(s, o) for s, o in ocr)),
-                   *_edition(context),
-                   _publication(context, [described]),
+                   *_edition(versions),
+                   _publication(context, [described], versions),
                    el("sourceDesc", {}, source_bibl(witness)))
     tool = f"The Écarté edition pipeline; units cut by its '{witness.segmenter}' segmenter."
     encoding = _encoding(context, tool, witness, omitted, from_ocr=bool(ocr))
-    return _header(context, witness.siglum, file_desc, encoding, witness.added_after)
+    return _header(context, witness.siglum, file_desc, encoding, versions)
 
 
 def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Element:
@@ -191,11 +192,12 @@ def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Eleme
     file_desc = el("fileDesc", {},
                    el("titleStmt", {}, el("title", {"type": "main"}, text=p.corpus_title),
                       _team(p, p.corpus_id)),
-                   *_edition(context),
-                   _publication(context, [describe(w) for w in witnesses]),
+                   *_edition(context.versions),
+                   _publication(context, [describe(w) for w in witnesses], context.versions),
                    el("sourceDesc", {}, el("listBibl", {}, *bibls)))
     tool = "The Écarté edition pipeline, which built every file of the corpus."
-    return _header(context, p.corpus_id, file_desc, _encoding(context, tool, None, (), False))
+    return _header(context, p.corpus_id, file_desc, _encoding(context, tool, None, (), False),
+                   context.versions)
 
 
 def source_bibl(witness: Witness, corresp: str | None = None) -> etree._Element:
@@ -270,17 +272,19 @@ def _ocr(siglum: str, ocr: Ocr) -> etree._Element:
               el("note", text=ocr.evidence))
 
 
-def _edition(context: TeiContext) -> list[etree._Element]:
-    """The editionStmt: the corpus's current version and its date (none without versions)."""
-    if not context.versions:
+def _edition(versions: Sequence[Version]) -> list[etree._Element]:
+    """The editionStmt: the last version of the corpus the file is in, and its date (none before
+    the first: a witness added since the last published version)."""
+    if not versions:
         return []
-    last = context.versions[-1]
+    last = versions[-1]
     day = last.when.isoformat()
     return [el("editionStmt", {}, el("edition", {"n": last.n}, el("date", {"when": day}, text=day),
                                      text=f"Version {last.n} of the corpus, "))]
 
 
-def _publication(context: TeiContext, described: list[Description]) -> etree._Element:
+def _publication(context: TeiContext, described: list[Description],
+                 versions: Sequence[Version]) -> etree._Element:
     """Publisher, date and availability: the project's licence, then each source text's rights."""
     p = context.principles
     rights = [d.rights for d in described if d.rights]
@@ -292,9 +296,9 @@ def _publication(context: TeiContext, described: list[Description]) -> etree._El
     else:
         licences.append(el("p", text="The rights in each source text are stated in its own file."))
     publication = el("publicationStmt", {}, el("publisher", text=p.project))
-    if context.versions:
-        publication.append(el("date", {"when": context.versions[-1].when.isoformat()},
-                              text=context.versions[-1].when.isoformat()))
+    if versions:
+        publication.append(el("date", {"when": versions[-1].when.isoformat()},
+                              text=versions[-1].when.isoformat()))
     publication.append(el("availability", {"status": status.value}, *licences))
     return publication
 
@@ -357,10 +361,9 @@ def _editorial(context: TeiContext, witness: Witness | None, from_ocr: bool) -> 
 
 
 def _header(context: TeiContext, owner: str, file_desc: etree._Element,
-            encoding: etree._Element, added_after: str | None = None) -> etree._Element:
+            encoding: etree._Element, versions: Sequence[Version]) -> etree._Element:
     header = el("teiHeader", {XML_LANG: context.principles.header_language},
                 file_desc, encoding, el("profileDesc", {}, el("langUsage")))
-    versions = since(context.versions, added_after, owner)
     if versions:
         header.append(el("revisionDesc", {}, *(
             el("change", {"when": v.when.isoformat(), "n": v.n, "who": f"#{team_id(owner)}"},

@@ -40,8 +40,17 @@ def omissions(siglum: str, chrome: Sequence[Chrome], source: str,
     out = []
     for part in sorted(chrome, key=lambda c: c.first_line):
         text = " ".join(lines[part.first_line - 1].split()) if part.first_line == part.last_line else ""
-        inside = [zones[n] for n in range(part.first_line, part.last_line + 1) if n in zones] if zones else []
-        where = (inside[0], inside[-1]) if inside else None
+        where = _zones(zones, part.first_line, part.last_line) if zones else None
         out.append(Omission(siglum, part.first_line, part.last_line, part.reason,
                             text if 0 < len(text) <= QUOTED else None, where))
     return out
+
+
+def _zones(zones: Mapping[int, str], first: int, last: int) -> tuple[str, str]:
+    """The first and last zones of a facsimile's text lines first…last; lines with none (a blank
+    line between paragraphs) are named by the nearest zoned line."""
+    inside = [zones[n] for n in range(first, last + 1) if n in zones]
+    if inside:
+        return inside[0], inside[-1]
+    nearest = zones[min(zones, key=lambda n: (max(first - n, n - last), n))]
+    return nearest, nearest

@@ -15,6 +15,7 @@ from pathlib import Path
 from statistics import fmean
 
 from .. import corpus
+from ..errors import InputError
 from ..align import ALL, glossary
 from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, measure
 from ..model import Link, Origin, Relation
@@ -75,6 +76,8 @@ def _sample(rng: random.Random) -> Settings:
 
 def tune(paths: Sequence[Path], tries: int = TRIES, seed: int = 1) -> Tuned:
     """Search settings on the golds: on all their units, and on each half tested on the other."""
+    if tries < 1:
+        raise InputError(f"--tries must be at least 1, not {tries}", "command line")
     problems = [_problem(path) for path in paths]
     rng = random.Random(seed)
     candidates = [DEFAULT] + [_sample(rng) for _ in range(tries)]
@@ -87,6 +90,7 @@ def tune(paths: Sequence[Path], tries: int = TRIES, seed: int = 1) -> Tuned:
 
     scored = [(*objectives(s), s) for s in candidates]
     best = max(scored, key=lambda row: row[0])
-    on_first = max(scored, key=lambda row: row[1])
-    on_second = max(scored, key=lambda row: row[2])
+    sampled = scored[1:]        # DEFAULT was tuned on both halves: it may not stand for either
+    on_first = max(sampled, key=lambda row: row[1])
+    on_second = max(sampled, key=lambda row: row[2])
     return Tuned(best[3], best[0], (on_first[2], on_second[1]), scored[0][0])

@@ -6,9 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from pipeline.align.aligner import DEFAULT, EngineMeasures, _raise_cited, _raise_neighbours, choose
+from pipeline.align.aligner import DEFAULT, EngineMeasures, _raise_cited, _raise_neighbours, choose, relation
 from pipeline.align.evidence import Citation, Citer, cited_by, engine_cues
 from pipeline.link import CitingScenario
+from pipeline.model import Relation
 
 YES, NO = True, False
 
@@ -86,3 +87,14 @@ def test_a_pair_must_be_near_the_best_of_both_units_or_of_either(either, expecte
     scores = [[0.6, 0.55], [0.0, 0.8]]
     settings = DEFAULT.__class__(threshold=0.3, margin=0.1, either=either)
     assert choose(scores, settings) == expected
+
+
+@pytest.mark.parametrize("alike, fan, expected", [
+    (0.6, 1, Relation.EQUIVALENT),
+    (0.4, 1, Relation.PARTIAL),      # the engine or the structure may have raised the pair: the words decide
+    (0.9, 2, Relation.PARTIAL),      # a unit linked to several
+])
+def test_equivalence_is_judged_on_the_words_alone(alike, fan, expected):
+    side = SimpleNamespace(units=[SimpleNamespace(id="x.1")], ruleset=None)
+    counts = SimpleNamespace(quantities=frozenset())
+    assert relation(side, side, 0, 0, alike, counts, counts, fan) == (expected, None)

@@ -150,6 +150,9 @@ def test_what_a_transcript_leaves_out_is_listed(files):
     # a facsimile's text is read from XML whose line numbers are not the text's: its zones are named
     ({1: "xx.p1.l1", 3: "xx.p1.l2", 4: "xx.p1.l3"},
      ["xx, zone xx.p1.l1 (“Kny.B 1.760”): stamp", "xx, zones xx.p1.l2–xx.p1.l3: menu"]),
+    # a part on lines with no zone is named by the nearest zoned line
+    ({1: "xx.p1.l1", 5: "xx.p2.l1"},
+     ["xx, zone xx.p1.l1 (“Kny.B 1.760”): stamp", "xx, zone xx.p2.l1: menu"]),
 ])
 def test_a_left_out_line_is_named_by_its_line_or_its_zone(zones, expected):
     from pipeline.segment.text import Chrome

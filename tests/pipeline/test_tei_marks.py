@@ -97,7 +97,9 @@ def test_a_form_found_in_none_of_its_witnesses_is_stale_though_another_form_matc
     body = body.replace('witnesses = ["xx"]', 'witnesses = ["xx", "yy"]')
     foreign = read_foreign(write(tmp_path / "foreign.toml", body))
     context = dataclasses.replace(CONTEXT, foreign=foreign)
-    tei.witness_document(witness(), [rule(Line("«le coup est tenu» mondja.", 1))], context)
+    tei.witness_document(witness(), [rule(Line("«le coup tenu» mondja.", 1))], context)
+    tei.corpus_document([witness(), witness("yy")], context)    # yy not yet written: not judged
+    tei.witness_document(witness(), [rule(Line("«le coup est tenu» mondja.", 1))], context)  # written anew
     tei.witness_document(witness("yy"), [rule(Line("«le coup est tenu» mondja.", 1), id="yy.1")], context)
     with pytest.raises(InputError, match=r"foreign\.toml:4: 'le coup tenu' occurs in none of "
                                          r"\['xx', 'yy'\] \(a stale form\)"):

@@ -89,8 +89,10 @@ def test_the_source_is_copied_and_catalogued_with_its_checksum(added):
 
 def test_the_added_witness_lists_only_the_versions_after_it_was_added(added):
     corpus, _, _ = added
-    changes = etree.parse(str(corpus / "tei" / "laws.xml")).findall(".//{http://www.tei-c.org/ns/1.0}change")
-    assert changes == [], "no version has been published since the witness was added"
+    tei = etree.parse(str(corpus / "tei" / "laws.xml"))
+    assert tei.findall(".//{http://www.tei-c.org/ns/1.0}change") == [], \
+        "no version has been published since the witness was added"
+    assert tei.find(".//{http://www.tei-c.org/ns/1.0}editionStmt") is None, "nor is it in any version"
     revisions = corpus / "editorial" / "revisions.toml"
     revisions.write_text(revisions.read_text(encoding="utf-8") + '\n[[version]]\nn = "9.0"\n'
                          'when = 2099-01-01\ndescription = "laws added"\n', encoding="utf-8")
@@ -99,6 +101,8 @@ def test_the_added_witness_lists_only_the_versions_after_it_was_added(added):
         laws = etree.parse(str(corpus / "tei" / "laws.xml")).findall(".//{http://www.tei-c.org/ns/1.0}change")
         hu = etree.parse(str(corpus / "tei" / "hu-nc.xml")).findall(".//{http://www.tei-c.org/ns/1.0}change")
         assert [c.get("n") for c in laws] == ["9.0"]
+        edition = etree.parse(str(corpus / "tei" / "laws.xml")).find(".//{http://www.tei-c.org/ns/1.0}edition")
+        assert edition.get("n") == "9.0"
         assert [c.get("n") for c in hu][:1] == ["9.0"] and len(hu) > 1
     finally:
         revisions.write_text(revisions.read_text(encoding="utf-8").split('\n[[version]]\nn = "9.0"')[0],
