@@ -14,8 +14,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default="hun", help="Tesseract language(s), e.g. hun or hun+deu (default hun)")
     parser.add_argument("--repair", action="store_true", help="also run the repair stage on the text")
     parser.add_argument("--psm", type=int, choices=(3, 4, 6),
-                        help="Tesseract page segmentation mode (default: per page, 6 (one block) for small "
-                             "type, as at 150 dpi or less, else 4 (one column))")
+                        help="Tesseract page segmentation mode (default 4, one column; a page of small type, "
+                             "as at 150 dpi or less, is read in 6 too, kept where it finds fewer lines)")
     parser.add_argument("--raw", action="store_true", help="no enlarging of small text and no deskewing")
     parser.add_argument("--binarize", action="store_true",
                         help="binarize (Otsu) before Tesseract; off by default, as it cost accuracy in tests")

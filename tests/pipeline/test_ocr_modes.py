@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.workbench.ocr import renderers
 from pipeline.workbench.ocr.preprocess import Steps, TextSize, prepare
-from pipeline.workbench.ocr.recognize import OcrLine, Word, confidence, page_modes, parse_tsv
+from pipeline.workbench.ocr.recognize import page_modes
 from pipeline.workbench.ocr.renderers import read_prepared
 from test_ocr_preprocess import page
 
@@ -21,26 +22,25 @@ def test_small_type_surely_measured_is_read_in_both_modes(size, modes):
     assert page_modes(size) == modes
 
 
-def line(*words: tuple[str, float]) -> OcrLine:
-    return OcrLine(tuple(Word(text, (0, 0, 1, 1), conf) for text, conf in words), (0, 0, 1, 1), 1)
+def tsv(lines: int) -> str:
+    """A TSV of Tesseract's with this many one-word lines."""
+    head = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"
+    rows = [f"5\t1\t1\t1\t{n}\t1\t0\t{10 * n}\t50\t9\t95\tszó{n}" for n in range(1, lines + 1)]
+    return "\n".join([head, *rows]) + "\n"
 
 
-@pytest.mark.parametrize("lines, expected", [
-    ([], 0.0),
-    ([line(("a", 50.0), ("hosszú", 80.0))], (50 + 6 * 80) / 7),   # letters weigh, not words
-    ([line(("a", 90.0)), line(("b", 30.0))], 60.0),
-    ([line((" ", 10.0), ("ok", 90.0))], 90.0),                    # blank words do not count
+@pytest.mark.parametrize("lines_4, lines_6, kept", [
+    (24, 20, 6),       # mode 4 broke lines apart: mode 6's reading is kept
+    (20, 20, 4),       # as many lines: mode 4 stays
+    (20, 22, 4),       # mode 6 finds more: mode 4 stays
 ])
-def test_confidence_is_the_letter_weighted_mean(lines, expected):
-    assert confidence(lines) == pytest.approx(expected)
-
-
-def test_the_surer_reading_of_a_small_type_page_is_kept():
-    clean = prepare(page("C059", 23, 28), Steps())
-    specked = prepare(page("C059", 23, 28, specks=0.002), Steps())
-    assert page_modes(clean.text) == (4, 6)
-    readings = {psm: read_prepared(specked, "hun", psm, []) for psm in (4, 6)}
-    kept = read_prepared(specked, "hun", None, [])
-    surest = max(readings.values(), key=lambda r: confidence(parse_tsv(r[0])))
-    assert kept == surest and kept[2] in (4, 6)
-    assert read_prepared(prepare(page("EB Garamond", 46, 62)), "hun", None, [])[2] == 4   # 300 dpi: one mode
+def test_mode_6_is_kept_only_where_it_finds_fewer_lines(monkeypatch, lines_4, lines_6, kept):
+    read = {4: tsv(lines_4), 6: tsv(lines_6)}
+    monkeypatch.setattr(renderers, "run_renderers", lambda image, lang, psm, formats: (read[psm], {}))
+    small = prepare(page("C059", 23, 28), Steps())
+    assert page_modes(small.text) == (4, 6)
+    text, _, mode = read_prepared(small, "hun", None, [])
+    assert (mode, text) == (kept, read[kept])
+    assert read_prepared(small, "hun", 4, [])[2] == 4              # a mode given is the only one read
+    large = prepare(page("EB Garamond", 46, 62), Steps())
+    assert read_prepared(large, "hun", None, [])[2] == 4           # 300 dpi type: one mode

@@ -19,7 +19,7 @@ DEFAULT_PSM = 4
 never worse than Tesseract alone under any condition of `ecarte ocr --evaluate`; mode 6 reads
 low-resolution scans better still, but specks and clean 300-dpi pages a little worse."""
 SMALL_TYPE_PSM = 6
-"""One uniform block of text: small type, whose lines mode 4's column finding may break up, is
+"""One uniform block of text: small type, whose lines mode 4's column finding may break apart, is
 read in this mode too."""
 SMALL_X_HEIGHT = 15.0
 """px: type surely smaller than this (a page at 150 dpi or less: x-heights of 9–12 px, against
@@ -28,19 +28,10 @@ about 20 at 300 dpi) is read in both modes, even once enlarged."""
 
 def page_modes(size: TextSize | None) -> tuple[int, ...]:
     """The page segmentation modes to read a page of this text size in (measured on the original):
-    DEFAULT_PSM, and SMALL_TYPE_PSM too for small type; the surer reading is kept (`confidence`)."""
+    DEFAULT_PSM, and SMALL_TYPE_PSM too for small type (`renderers.read_prepared` keeps one)."""
     if size is not None and size.sure and size.x_height < SMALL_X_HEIGHT:
         return DEFAULT_PSM, SMALL_TYPE_PSM
     return (DEFAULT_PSM,)
-
-
-def confidence(lines: list["OcrLine"]) -> float:
-    """Tesseract's mean word confidence over a reading, each word weighed by its letters: what
-    tells two readings of one page apart (mode 6 reads a scan's small type better, but reads
-    specks of dirt as letters it is unsure of)."""
-    words = [w for line in lines for w in line.words if w.text.strip()]
-    letters = sum(len(w.text) for w in words)
-    return sum(w.conf * len(w.text) for w in words) / letters if letters else 0.0
 
 
 @dataclass(frozen=True)

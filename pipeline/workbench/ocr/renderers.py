@@ -15,7 +15,7 @@ from pytesseract.pytesseract import run_tesseract
 
 from .alto_hocr import Format, ImageOrigin
 from .preprocess import Prepared, Steps, prepare
-from .recognize import OcrLine, confidence, page_modes, parse_tsv, tesseract_config, to_original
+from .recognize import OcrLine, page_modes, parse_tsv, tesseract_config, to_original
 
 TSV_VARIABLE = "tessedit_create_tsv"
 
@@ -44,8 +44,8 @@ def run_renderers(image: Image.Image, lang: str, psm: int, formats: list[Format]
 
 def recognize_page(image: Image.Image, lang: str, psm: int | None, steps: Steps,
                    origins: dict[Format, ImageOrigin]) -> Recognition:
-    """The page prepared and read once, in `psm` or (None) the mode its text size calls for
-    (`page_mode`); a document for each format in `origins`, referring to it."""
+    """The page prepared and read in `psm`, or (None) in the mode `read_prepared` keeps; a document
+    for each format in `origins`, referring to it."""
     prepared = prepare(image, steps)
     tsv, documents, mode = read_prepared(prepared, lang, psm, list(origins))
     return Recognition(tuple(to_original(parse_tsv(tsv), prepared)),
@@ -55,12 +55,14 @@ def recognize_page(image: Image.Image, lang: str, psm: int | None, steps: Steps,
 
 def read_prepared(prepared: Prepared, lang: str, psm: int | None,
                   formats: list[Format]) -> tuple[str, dict[Format, bytes], int]:
-    """Tesseract on a prepared page in `psm`, or (None) in each of the modes its text size calls
-    for (`page_modes`), keeping the reading it is surest of (the first of equals): the TSV, the
-    documents of `formats` and the mode."""
+    """Tesseract on a prepared page in `psm`, or (None) in each mode its text size calls for
+    (`page_modes`), keeping the first mode's reading unless a later one finds fewer lines: mode 4
+    finding more lines than mode 6 has broken lines apart (on small type it did, and read them
+    worse); where both find as many, mode 4, never worse than Tesseract alone, stays. Returns the
+    TSV, the documents of `formats` and the mode."""
     modes = page_modes(prepared.text) if psm is None else (psm,)
     readings = [(*run_renderers(prepared.image, lang, mode, formats), mode) for mode in modes]
-    return max(readings, key=lambda reading: confidence(parse_tsv(reading[0])))
+    return min(readings, key=lambda reading: len(parse_tsv(reading[0])))
 
 
 def recognize(image: Image.Image, lang: str = "hun", psm: int | None = None,

@@ -171,7 +171,7 @@ def measure_page(job: tuple[int, str, Split]) -> PageResult:
             if reading.repair:
                 text = repair_text(text, lang="hu")
             scores[condition.name, reading.name] = score(truth, lines_text(text))
-            if reading.steps == Steps() and reading.psm is None:
+            if reading.name == "default":
                 scaled[condition.name], turned[condition.name], modes[condition.name] = factor, angle, mode
     return PageResult(sheet.font, scores, scaled, turned, modes)
 
@@ -197,7 +197,7 @@ class Evaluation:
         head = (f"CER (%) of Tesseract {self.tesseract} `{self.lang}` on {len(self.pages)} {self.split.value} "
                 f"synthetic pages of {LINES_PER_PAGE} lines (seed {SEED}; {', '.join(fonts)}); the steps at PSM "
                 f"{DEFAULT_PSM} but in `default`, which chooses the mode per page as `ecarte ocr` does")
-        rows = [("condition", *(r.name for r in READINGS), "enlarged", "deskewed", "PSM 6")]
+        rows = [("condition", *(r.name for r in READINGS), "enlarged", "deskewed", "read in 6")]
         for condition in [c.name for c in CONDITIONS] + [None]:
             cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in READINGS]
             if condition:
