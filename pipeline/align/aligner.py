@@ -249,11 +249,12 @@ def words(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
     return lexical
 
 
-def combine(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
-    """Every pair's score in [0, 1]: its lexical score (`words`) raised by the engine and the
-    structure (0 between different groups)."""
+def combine(m: Measures, settings: Settings = DEFAULT,
+            lexical: list[list[float]] | None = None) -> list[list[float]]:
+    """Every pair's score in [0, 1]: its lexical score (`words`, unless given) raised by the
+    engine and the structure (0 between different groups)."""
     n, k = len(m.allowed), len(m.allowed[0]) if m.allowed else 0
-    lexical = words(m, settings)
+    lexical = words(m, settings) if lexical is None else lexical
     score = [row[:] for row in lexical]
     if m.engine is not None:
         _raise_cited(m.engine, lexical, score, m.allowed, settings)
@@ -359,7 +360,8 @@ def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
           evidence: frozenset[Evidence] = ALL, settings: Settings = DEFAULT) -> Alignment:
     """Align two sides under the evidence switched on; links in the order of A's units."""
     measured = measure(a, b, terms, engine or {}, evidence)
-    scores, alike = combine(measured, settings), words(measured, settings)
+    alike = words(measured, settings)
+    scores = combine(measured, settings, alike)
     chosen = choose(scores, settings)
     fan_a = Counter(i for i, _ in chosen)
     fan_b = Counter(j for _, j in chosen)
