@@ -455,6 +455,11 @@ class Session:
         self.order = roster.to_end(self.order, a.who)
         self.seats = tuple(nxt if s == a.who else s for s in self.seats)   # type: ignore[assignment]
         self.note(f"{a.who} gives up his hand until his turn comes again; {nxt} plays", "players.rotation")
+        against = [s for s in self.stakes.laid if s.backer == nxt and s.side != nxt]
+        if against:     # a player at the cards stakes on himself only (`_bet`)
+            self.stakes.laid = [s for s in self.stakes.laid if not (s.backer == nxt and s.side != nxt)]
+            self.note(f"{nxt} now plays: his stakes on " + ", ".join(sorted({s.side for s in against}))
+                      + " are returned", "players.rotation")
 
     def _sit(self, a: SittingAct) -> None:
         self._chouetteur(a.who, "choose his place")

@@ -142,3 +142,13 @@ def test_a_bad_result_is_a_scenario_error_at_its_line(tmp_path, result, message)
     error = scenario_error(tmp_path, '[sitting]\nformat = "a-deux-cotes"\nplayers = ["Ann", "Bob", "Cy"]\n'
                                      f'[[partie]]\nactions = ["Cy bet 10 on Ann"]\nresult = "{result}"\n')
     assert error.line == 9 and message in error.message
+
+
+def test_who_takes_a_given_up_hand_gets_back_his_stakes_on_the_other_side():
+    hu = Session(load("hu-nc"), Format.DEUX_COTES, ("Ann", "Bob", "Cy"))
+    for line in ("Cy bet 10 on Bob", "Ann bet 5 on Ann"):
+        hu.act(parse_sitting_act(line))
+    hu.act(parse_sitting_act("Ann renounce"))          # Cy takes Ann's hand, against Bob
+    assert hu.at_cards == ("Cy", "Bob")
+    assert [(s.backer, s.side) for s in hu.stakes.laid] == [("Ann", "Ann")]
+    assert "Cy now plays: his stakes on Bob are returned" in [n.text for n in hu.notes]
