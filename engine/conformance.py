@@ -80,9 +80,9 @@ class Report:
     quotes_checked: bool = False
 
     @property
-    def summary(self) -> dict[str, int]:
+    def summary(self) -> dict[Status, int]:
         """How many scenarios passed, failed and could not be run."""
-        counts = {status.value: 0 for status in Status}
+        counts = {status: 0 for status in Status}
         for result in self.results:
             counts[result.status] += 1
         return counts
@@ -94,7 +94,8 @@ class Report:
 
     def as_json(self) -> dict[str, Any]:
         """`ecarte conformance --json` (CONTRACT.md §3)."""
-        return {"scenarios": [r.as_json() for r in self.results], "summary": self.summary}
+        return {"scenarios": [r.as_json() for r in self.results],
+                "summary": {status.value: count for status, count in self.summary.items()}}
 
     def by_unit(self) -> dict[str, list[Result]]:
         """For each cited unit, the results of the scenarios citing it (`ecarte xref`'s `scenarios`)."""
@@ -361,9 +362,9 @@ def _step(run_: _Run, step: Step) -> None:
     try:
         _apply(state, step.action)
     except IllegalAction as refusal:
-        if refusal.code in SCENARIO_ERRORS and step.expect != refusal.code:
+        if refusal.code in SCENARIO_ERRORS and step.expect is not refusal.code:
             raise _Failure(Status.ERROR, f"{step.text}: {refusal.message}", step.line) from None
-        if step.expect == refusal.code:
+        if step.expect is refusal.code:
             if state.fingerprint() != before:
                 raise _Failure(Status.FAIL, f"{step.text}: refused, but the state changed", step.line) from None
             run_.narrate(f"{step.action} — refused as expected: {_refusal_text(refusal, state)}")

@@ -20,6 +20,7 @@ from typing import Any
 
 from .conformance import Status, discover, run_scenario
 from .irregularities import Effect, Option, Role, Ruling, options_data
+from .param_values import NoMaximum, as_written
 from .rules import PARAMS
 from .ruleset import Ruleset, available, load
 from .scenario import Scenario, ScenarioError, load_scenario
@@ -35,7 +36,7 @@ def _neighbours(value: Any) -> list[Any]:
             return [not value]
         case int():
             return [value - 1, value + 1]
-        case "none":
+        case NoMaximum.NONE:
             return [3, 2]
         case str() if " " in value:
             ranks = value.split()
@@ -50,7 +51,9 @@ def _neighbours(value: Any) -> list[Any]:
 
 
 def _key(value: Any) -> Any:
-    """A value in comparable form: a list of names is a set (the batches allowed), a table its items."""
+    """A value in comparable form, as files write it: a list of names is a set (the batches allowed),
+    a table its items."""
+    value = as_written(value)
     if isinstance(value, list):
         return frozenset(value) if all(isinstance(v, str) for v in value) else tuple(value)
     if isinstance(value, dict):

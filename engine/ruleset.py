@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .irregularities import Ruling, Rulings, read_rulings
+from .param_values import as_written
 from .rules import PARAMS, RULES
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
@@ -85,8 +86,11 @@ class Ruleset:
     def with_values(self, **values: Any) -> "Ruleset":
         """A variant of this ruleset with some values replaced (for studies and tests)."""
         provisions = dict(self.provisions)
-        for name, value in values.items():
-            _check_value(name, value, f"{self.siglum} variant")
+        for name, given in values.items():
+            try:
+                value = _value(name, given)
+            except ValueError as error:
+                raise RulesetError(f"{self.siglum} variant: params.{name}: {error}") from None
             old = provisions[name]
             provisions[name] = Provision(name, value, old.cites, old.own_cites, old.inherited_from,
                                          old.source, old.reason, old.note, old.convention)
@@ -155,30 +159,52 @@ def _provision(siglum: str, name: str, chain: tuple[str, ...]) -> Provision:
     if siglum in chain:
         raise RulesetError(f"params.{name}: inheritance cycle {' → '.join(chain + (siglum,))}")
     entry = _read(siglum)["params"][name]
-    context = f"{RULESET_DIR / siglum}.toml: params.{name}"
     if not isinstance(entry, dict) or set(entry) - _KEYS:
-        raise RulesetError(f"{context}: expected a table with keys among {sorted(_KEYS)}")
+        raise RulesetError(f"{_where(siglum, name)}: expected a table with keys among {sorted(_KEYS)}")
     own = tuple(entry.get("cites", ()))
     for unit in own:
         if not isinstance(unit, str) or not unit.startswith(siglum + "."):
-            raise RulesetError(f"{context}: {unit!r} is not a unit of {siglum}")
+            raise RulesetError(f"{_where(siglum, name)}: {unit!r} is not a unit of {siglum}")
     if "inherits" in entry:
         if "value" in entry or "reason" not in entry:
-            raise RulesetError(f"{context}: an inherited value takes `reason` and no `value`")
+            raise RulesetError(f"{_where(siglum, name)}: an inherited value takes `reason` and no `value`")
         parent = _provision(entry["inherits"], name, chain + (siglum,))
         return Provision(name, parent.value, tuple(dict.fromkeys(own + parent.cites)), own,
                          entry["inherits"], parent.source, entry["reason"], entry.get("note"),
                          parent.convention)
     if "value" not in entry:
-        raise RulesetError(f"{context}: needs `value` (with `cites`) or `inherits` (with `reason`)")
-    _check_value(name, entry["value"], context)
+        raise RulesetError(f"{_where(siglum, name)}: needs `value` (with `cites`) or `inherits` (with `reason`)")
+    try:
+        value = _value(name, entry["value"])
+    except ValueError as error:
+        raise RulesetError(f"{_where(siglum, name, 'value')}: {error}") from None
     if not own and "convention" not in entry:
-        raise RulesetError(f"{context}: a value needs `cites`, or `convention` saying why none")
-    return Provision(name, entry["value"], own, own, None, siglum, entry.get("convention"),
+        raise RulesetError(f"{_where(siglum, name)}: a value needs `cites`, or `convention` saying why none")
+    return Provision(name, value, own, own, None, siglum, entry.get("convention"),
                      entry.get("note"), "convention" in entry)
 
 
-def _check_value(name: str, value: Any, context: str) -> None:
+def _value(name: str, value: Any) -> Any:
+    """A parameter's value as the engine holds it (a closed value as its enum member); ValueError
+    saying what the parameter takes if not."""
     param = PARAMS[name]
-    if not param.valid(value):
-        raise RulesetError(f"{context}: value {value!r} is not {param.expects}")
+    try:
+        return param.read(value)
+    except ValueError:
+        raise ValueError(f"value {as_written(value)!r} is not {param.expects}") from None
+
+
+def _where(siglum: str, name: str, key: str | None = None) -> str:
+    """Where a parameter, or one key of its table, is written: `FILE:LINE: params.NAME` (read only
+    to name the line, so the file is reread)."""
+    path = RULESET_DIR / f"{siglum}.toml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = next((i for i, line in enumerate(lines) if line.strip() == f"[params.{name}]"), None)
+    if found is not None and key is not None:
+        for i in range(found + 1, len(lines)):
+            if lines[i].lstrip().startswith("["):
+                break
+            if lines[i].split("=", 1)[0].strip() == key:
+                found = i
+                break
+    return f"{path}:{found + 1}: params.{name}" if found is not None else f"{path}: params.{name}"

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import actions as act
 from .actions import PLAYERS, PlayerAction, parse_action
 from .cards import PACK, Card, card_name, parse_card
-from .errors import CODES, SCENARIO_ERRORS
+from .errors import CODES, SCENARIO_ERRORS, Code
 from .irregularities import Mode
 from .ruleset import available
 
@@ -82,7 +82,7 @@ class Step:
 
     text: str
     action: PlayerAction
-    expect: str | None
+    expect: Code | None
     line: int | None
     kind: StepKind = StepKind.ACT
 
@@ -398,12 +398,13 @@ class Reader:
     def step(self, text: str, where: str, after: int) -> Step:
         line = self.line_of(f'"{text}"', after) or self.line_of(text, after)
         words = text.split()
-        expect = None
+        expect: Code | None = None
         if words and words[-1].startswith("!"):
-            expect = words.pop()[1:]
-            if expect not in CODES:
-                raise ScenarioError(f"{where}: unknown error code !{expect} in {text!r} (codes: "
+            written = words.pop()[1:]
+            if written not in CODES:
+                raise ScenarioError(f"{where}: unknown error code !{written} in {text!r} (codes: "
                                     f"{', '.join(CODES)})", self.path, line)
+            expect = Code(written)
             if expect in SCENARIO_ERRORS:
                 raise ScenarioError(f"{where}: !{expect} marks a scenario the engine cannot judge; it is"
                                     f" an error, not something to expect: {text!r}", self.path, line)

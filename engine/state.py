@@ -24,6 +24,8 @@ from .errors import Code, IllegalAction
 from .duty import BEATS, lawful
 from .events import Event, EventKind
 from .irregularities import Mode
+from .param_values import (DrawDeals, KingAnnouncement, KingAtGamePoint, KingWindow, LossPoints, NoMaximum, Repropose,
+                           ShortTalon)
 from .ruleset import Ruleset, load
 
 
@@ -69,26 +71,26 @@ class _Config:
         self.cites = dict(r.rule_cites)
         self.target = r["target_points"]
         self.draw_rank = {rank: i for i, rank in enumerate(r["draw_order"].split())}
-        self.lower_deals = r["draw_deals"] == "lower"
+        self.lower_deals = r["draw_deals"] is DrawDeals.LOWER
         self.min_cut = r["min_cut"]
         self.batches = tuple(r["deal_batches"])
         self.batches_kept = r["batches_kept"]
         self.king_turned_up = r["king_turned_up_points"]
         self.king_held = r["king_held_points"]
-        self.elder_king_led = r["king_window_elder"] == "before-first-lead-or-king-led"
-        self.dealer_window = 1 if r["king_window_dealer"] == "before-own-first-card" else 0
-        self.announcement = r["king_announcement"] == "until-second-lead"
-        self.king_at_once = r["king_at_game_point"] == "at-once"
+        self.elder_king_led = r["king_window_elder"] is KingWindow.BEFORE_FIRST_LEAD_OR_KING_LED
+        self.dealer_window = 1 if r["king_window_dealer"] is KingWindow.BEFORE_OWN_FIRST_CARD else 0
+        self.announcement = r["king_announcement"] is KingAnnouncement.UNTIL_SECOND_LEAD
+        self.king_at_once = r["king_at_game_point"] is KingAtGamePoint.AT_ONCE
         self.elder_discards = tuple(r["elder_discards"])
         self.dealer_discards = tuple(r["dealer_discards"])
-        self.dealer_refused_beyond_talon = r["short_talon_dealer"] == "discard-at-most-talon"
-        self.repropose_needs_dealer_cards = r["repropose"] == "after-dealer-exchanges"
+        self.dealer_refused_beyond_talon = r["short_talon_dealer"] is ShortTalon.DISCARD_AT_MOST_TALON
+        self.repropose_needs_dealer_cards = r["repropose"] is Repropose.AFTER_DEALER_EXCHANGES
         self.majority = r["majority_points"]
         self.vole = r["vole_points"]
-        self.unproposed_two = r["unproposed_loss"] == "two-in-all"
-        self.refused_two = r["refused_first_loss"] == "two-in-all"
+        self.unproposed_two = r["unproposed_loss"] is LossPoints.TWO_IN_ALL
+        self.refused_two = r["refused_first_loss"] is LossPoints.TWO_IN_ALL
         ruleset_max = r["max_points_per_deal"]
-        self.max_per_deal = options.max_points_per_deal or (None if ruleset_max == "none" else ruleset_max)
+        self.max_per_deal = options.max_points_per_deal or (None if ruleset_max is NoMaximum.NONE else ruleset_max)
         self.lot_scoring = options.lot_scoring
         self.lot_table = {int(k): v for k, v in r["lot_table"].items()}
         self.table = options.mode is Mode.TABLE
@@ -664,18 +666,18 @@ class State:
             return
         what = "announce" if announce else "mark"
         message = {
-            "game-over": "the game has ended",
-            "wrong-phase": f"no king to {what} in phase {self.phase.value}"
-                           + (": the king is marked after the exchange" if self.phase in IN_DEAL else ""),
-            "no-king": f"{PLAYERS[p]} does not hold the king of trumps",
-            "too-late": f"{PLAYERS[p]}'s window to {what} the king has closed",
-            "already-marked": f"{PLAYERS[p]} has already {'announced' if announce else 'marked'} the king",
+            Code.GAME_OVER: "the game has ended",
+            Code.WRONG_PHASE: f"no king to {what} in phase {self.phase.value}"
+                              + (": the king is marked after the exchange" if self.phase in IN_DEAL else ""),
+            Code.NO_KING: f"{PLAYERS[p]} does not hold the king of trumps",
+            Code.TOO_LATE: f"{PLAYERS[p]}'s window to {what} the king has closed",
+            Code.ALREADY_MARKED: f"{PLAYERS[p]} has already {'announced' if announce else 'marked'} the king",
         }[code]
-        rule = ("game.target" if code == "game-over" else "king.announced" if announce
-                else "king.held" if code in ("no-king", "already-marked")
-                else "king.game-point" if code == "wrong-phase" and self.phase in IN_DEAL
+        rule = ("game.target" if code is Code.GAME_OVER else "king.announced" if announce
+                else "king.held" if code in (Code.NO_KING, Code.ALREADY_MARKED)
+                else "king.game-point" if code is Code.WRONG_PHASE and self.phase in IN_DEAL
                 and self.score[p] == self._c.target - 1
-                else "king.announced" if code == "too-late" and self.kings_announced >> p & 1
+                else "king.announced" if code is Code.TOO_LATE and self.kings_announced >> p & 1
                 else _KING_WINDOWS[p == self.dealer])
         raise self._refuse(code, message, rule)
 

@@ -497,7 +497,7 @@ def table_king(state: State, action: act.MarkKing) -> bool:
     code = king_refusal(state, p)
     if code:
         raise IllegalAction(code, f"{PLAYERS[p]} may not mark the king in this deal: a penalty")
-    if state._king_refusal(p, False) == "no-king" and (state.phase is not PLAY or state._king_window_open(p, False)):
+    if state._king_refusal(p, False) is Code.NO_KING and (state.phase is not PLAY or state._king_window_open(p, False)):
         false_king(state, action)            # a false claim; once the window has closed it is too late
         return True
     return False

@@ -5,7 +5,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.conformance import WitnessCoverage
+from engine.conformance import Status, WitnessCoverage
 from engine.mutation import MutationReport, Pinning
 from pipeline import corpus, suite
 from pipeline.corpus import conformance_run as run_conformance
@@ -53,11 +53,12 @@ def run(args) -> int:
         sys.stdout.write("\n")
         return 0 if report.ok else 1
     for result in report.results:
-        print(f"{result.status:5} {result.id}" + ("" if result.status == "pass" else f"\n      {result.message}"))
+        print(f"{result.status:5} {result.id}" + ("" if result.status is Status.PASS else f"\n      {result.message}"))
         if args.explain:
             print("\n".join("      " + line for line in result.explanation))
     summary = report.summary
-    print(f"{len(report.results)} scenarios: {summary['pass']} pass, {summary['fail']} fail, {summary['error']} error"
+    print(f"{len(report.results)} scenarios: {summary[Status.PASS]} pass, {summary[Status.FAIL]} fail,"
+          f" {summary[Status.ERROR]} error"
           + ("" if report.quotes_checked else " (cites and quotes not checked)"))
     if coverage is not None:
         print_coverage(coverage, corpus.unit_texts())

@@ -5,6 +5,8 @@ import sys
 from pathlib import Path
 
 from engine import Ruleset, available, load
+from engine.irregularities import Irregularity, Role
+from engine.param_values import as_written
 from engine.rules import RULES
 from pipeline.errors import InputError
 
@@ -21,6 +23,11 @@ def configure(parser) -> None:
 
 
 def run(args) -> int:
+    if args.ruleset and args.paths:
+        raise InputError(f"give SCENARIO files or folders, or --ruleset {args.ruleset}, not both"
+                         f" ({' '.join(args.paths)} would not be explained)")
+    if args.rule and not args.ruleset:
+        raise InputError(f"--rule {args.rule} goes with --ruleset SIGLUM")
     if args.ruleset:
         return _ruleset(args.ruleset, args.rule)
     if not args.paths:
@@ -36,8 +43,9 @@ def run(args) -> int:
 def _ruleset(siglum: str, rule_id: str | None) -> int:
     if siglum not in available():
         raise InputError(f"unknown ruleset {siglum!r} (known: {', '.join(available())})")
-    if rule_id and rule_id not in RULES and not rule_id.startswith("table."):
-        raise InputError(f"unknown rule {rule_id!r} (rules: {', '.join(RULES)})")
+    table_rules = [f"table.{kind}" for kind in Irregularity]
+    if rule_id and rule_id not in RULES and rule_id not in table_rules:
+        raise InputError(f"unknown rule {rule_id!r} (rules: {', '.join(RULES)}; table mode: {', '.join(table_rules)})")
     ruleset = load(siglum)
     print(f"{siglum}: {ruleset.title}")
     for rule in RULES.values():
@@ -46,7 +54,7 @@ def _ruleset(siglum: str, rule_id: str | None) -> int:
         print(f"\n{rule.id} — {rule.doc}")
         for name in rule.params:
             provision = ruleset.provisions[name]
-            print(f"  {name} = {provision.value!r}  ({provision.describe()})")
+            print(f"  {name} = {as_written(provision.value)!r}  ({provision.describe()})")
             for text in (provision.note, provision.reason if provision.inherited_from else None):
                 if text:
                     print(f"      {text}")
@@ -64,7 +72,7 @@ def _rulings(ruleset: Ruleset, rule_id: str | None) -> None:
         return
     print(f"\ntable mode — what {ruleset.siglum} rules when something goes wrong at the table")
     for ruling in rulings:
-        who = "" if ruling.role.value == "any" else f" ({ruling.role.value})"
+        who = "" if ruling.role is Role.ANY else f" ({ruling.role.value})"
         print(f"  table.{ruling.kind} · {ruling.case}{who}: {ruling.describe()}  ({', '.join(ruling.cites)})")
         if ruling.note:
             print(f"      {ruling.note}")

@@ -5,6 +5,7 @@ import sys
 from fractions import Fraction
 
 from engine import IllegalAction, Options, available, load
+from engine.errors import Code
 from engine.formats.session import Format
 from engine.formats.sitting_play import play_table
 from engine.terminal import play
@@ -73,7 +74,7 @@ def _table(args, options: Options) -> int:
                    input=iter(sys.stdin), output=sys.stdout, seed=args.seed, options=options,
                    echo=not sys.stdin.isatty())
     except IllegalAction as refusal:
-        if refusal.code.value != "not-at-table":
+        if refusal.code is not Code.NOT_AT_TABLE:
             raise
         raise InputError(f"--format {args.format} with {', '.join(names)}: {refusal.message}") from None
     return 0

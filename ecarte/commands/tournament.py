@@ -167,7 +167,7 @@ def play(tournament: Tournament, args: argparse.Namespace, given: dict[int, list
         return dict(zip(group, shuffled(rng)))
 
     for number in range(1, tournament.rounds + 1):
-        by_lot = swiss and number == 1 and ruleset["swiss_first_round"] == "by-lot"
+        by_lot = number == 1 and tournament.first_round_by_lot
         try:
             made = tournament.pair(lot=rng.sample(tournament.players, len(tournament.players)) if by_lot else None)
         except TournamentError as error:

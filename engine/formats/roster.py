@@ -5,6 +5,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..cards import Card, card_name
 from ..errors import Code, IllegalAction
+from ..param_values import DrawnOrder
 from ..ruleset import Ruleset
 
 
@@ -18,7 +19,7 @@ def ordered_by_draw(drawn: Mapping[str, Card], ruleset: Ruleset, by: str = "orde
         tied = sorted(name for name in value if list(value.values()).count(value[name]) > 1)
         raise IllegalAction(Code.IMPOSSIBLE, f"{' and '.join(tied)} drew cards of the same rank"
                             f" ({', '.join(card_name(drawn[n]) for n in tied)}): they draw again", "draw.tie")
-    highest = ruleset[by] == "highest-first"
+    highest = ruleset[by] is DrawnOrder.HIGHEST_FIRST
     return tuple(sorted(value, key=lambda name: -value[name] if highest else value[name]))
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from .. import actions as act
 from ..cards import Card
-from ..errors import CODES, IllegalAction
+from ..errors import CODES, Code, IllegalAction
+from ..param_values import DrawnOrder
 from ..ruleset import Ruleset
 from ..conformance import play_deals
 from ..scenario import Reader, ScenarioDeal, ScenarioError, ScenarioFile
@@ -39,7 +40,7 @@ class Step:
     """A sitting's act of a partie, the refusal code it must meet (None: accepted), and its line."""
 
     action: SittingAct
-    expect: str | None
+    expect: Code | None
     text: str
     line: int | None
 
@@ -138,7 +139,8 @@ def _amount(value: Any) -> Fraction:
 
 def _checked(r: Reader, expect: dict[str, Any], where: str, after: int = 0) -> dict[str, Any]:
     """Expectations with values of the right kind (a name, a list of names, an amount, a table of
-    amounts, a refusal code), so that a malformed one is an error at its line, never a crash."""
+    amounts, a refusal code, read into its `Code`), so that a malformed one is an error at its line,
+    never a crash."""
     for key, value in expect.items():
         line = r.line_of(f"{key} =", after) or r.line_of(key, after)
         if key in _NAME_KEYS:
@@ -147,6 +149,8 @@ def _checked(r: Reader, expect: dict[str, Any], where: str, after: int = 0) -> d
             ok, kind = isinstance(value, list) and all(isinstance(v, str) and v for v in value), "a list of names"
         elif key == "refused":
             ok, kind = value in CODES, "a refusal code"
+            if ok:
+                expect[key] = Code(value)
         else:
             amounts = [value] if key in _AMOUNT_KEYS else list(value.values()) if isinstance(value, dict) else None
             ok, kind = amounts is not None, "{ NAME = amount, … }"
@@ -210,7 +214,8 @@ def _partie(r: Reader, data: Any, number: int, line: int | None) -> Partie:
         if code is not None and code not in CODES:
             raise ScenarioError(f"{where}: unknown code !{code} in {text!r}", r.path, at)
         try:
-            steps.append(Step(parse_sitting_act(" ".join(words)), code, text, at))
+            steps.append(Step(parse_sitting_act(" ".join(words)), None if code is None else Code(code),
+                              text, at))
         except ValueError as error:
             raise ScenarioError(f"{where}: {error}", r.path, at) from None
     result = None
@@ -282,14 +287,14 @@ class _Run:
             order = s.players if s.players is not None else ordered_by_draw(s.draw or {}, self.ruleset, by)
             self.session = Session(self.ruleset, s.format, order, s.agreement, s.chouetteur)
         except IllegalAction as refusal:
-            if expected == refusal.code.value:
+            if expected is refusal.code:
                 self.lines.append(f"the sitting is refused as expected: {refusal}")
                 return tuple(self.lines)
             raise self.fail(f"the sitting is refused: {refusal}", "[sitting]") from None
         if expected:
             raise self.fail(f"the sitting is accepted; the scenario expects !{expected}", "refused")
         if s.draw is not None:
-            first = self.ruleset[by].split("-")[0]
+            first = "highest" if self.ruleset[by] is DrawnOrder.HIGHEST_FIRST else "lowest"
             self.session.notes.insert(0, Note(f"the draw orders the players {', '.join(order)}, the {first} card"
                                               " first", (rule,)))
         self.narrate(f"{s.format} under {self.ruleset.siglum}: {', '.join(self.session.order)}")
@@ -311,7 +316,7 @@ class _Run:
             try:
                 session.act(step.action)
             except IllegalAction as refusal:
-                if refusal.code.value != step.expect:
+                if refusal.code is not step.expect:
                     wanted = f"; the scenario expects !{step.expect}" if step.expect else ""
                     raise self.fail(f"{step.text}: refused: {refusal}{wanted}", line=step.line) from None
                 self.narrate(f"{step.action} — refused as expected: {refusal}")

@@ -16,6 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Code, IllegalAction
+from ..param_values import (BankPasses, BettorsLook, BystandersSpeak, ChouetteDealer, ChouetteStakes, FirstDealer,
+                            JetonsOnlyBy, ListPlace, StakesPaidBy, Successor, UnequalSides)
 from ..ruleset import Ruleset
 from ..state import Options
 from . import roster
@@ -93,7 +95,8 @@ class Session:
             raise IllegalAction(Code.NOT_AT_TABLE, f"{', '.join(_ACCOUNTS)} keep the table's money and do not play")
         if len(order) + (chouetteur is not None) < 3 and fmt is not Format.DEUX_COTES or len(order) < 2:
             raise IllegalAction(Code.NOT_AT_TABLE, f"{fmt} needs more players than {', '.join(order)}")
-        if agreement.fixed_bank and (fmt is not Format.CHOUETTE or ruleset["chouette_stakes"] != "banco"):
+        if agreement.fixed_bank and (fmt is not Format.CHOUETTE
+                                     or ruleset["chouette_stakes"] is not ChouetteStakes.BANCO):
             raise IllegalAction(Code.NO_RULING, f"{ruleset.siglum} has no fixed bank in {fmt}: it is a chouette's"
                                 " with a bank (chouette_stakes = 'banco')", "chouette.stakes",
                                 ruleset.cites("chouette.stakes"))
@@ -121,7 +124,7 @@ class Session:
         self.order = order
         if fmt is Format.CHOUETTE and self.chouetteur is None and not agreement.fixed_bank:
             self.chouetteur, self.order = order[0], order[1:]
-            held = "holds the bank" if ruleset["chouette_stakes"] == "banco" else "gives chouette"
+            held = "holds the bank" if ruleset["chouette_stakes"] is ChouetteStakes.BANCO else "gives chouette"
             self.note(f"{self.chouetteur} {held}, {self.order[0]} plays against him", "players.order")
         self.seats: tuple[str, str] = (self.order[0], self.order[1]) if fmt is not Format.CHOUETTE or \
             self.chouetteur is None else (self.chouetteur, self.order[0])
@@ -198,13 +201,13 @@ class Session:
         """Refuse an act the ruleset has no place for (`no-ruling`: the scenario is an error): totals
         declared by the players and a reste where they pay out themselves (hu-nc.58); a hand given up
         and a seat chosen where the chouetteur keeps the chouette (hu-nc.4, 5.1)."""
-        needs = {Verb.DECLARE: ("unequal_sides", "refused", "stakes.balance"),
-                 Verb.RESTE: ("stakes_paid_by", "losing-player", "stakes.payment"),
-                 Verb.RENOUNCE: ("bank_passes", "chouetteur-stops", "chouette.passes"),
-                 Verb.SIT: ("bank_passes", "chouetteur-stops", "chouette.passes")}.get(verb)
-        if needs and self.ruleset[needs[0]] != needs[1]:
+        needs = {Verb.DECLARE: ("unequal_sides", UnequalSides.REFUSED, "stakes.balance"),
+                 Verb.RESTE: ("stakes_paid_by", StakesPaidBy.LOSING_PLAYER, "stakes.payment"),
+                 Verb.RENOUNCE: ("bank_passes", BankPasses.CHOUETTEUR_STOPS, "chouette.passes"),
+                 Verb.SIT: ("bank_passes", BankPasses.CHOUETTEUR_STOPS, "chouette.passes")}.get(verb)
+        if needs and self.ruleset[needs[0]] is not needs[1]:
             raise self._refuse(Code.NO_RULING, f"{self.ruleset.siglum} has no `{verb}`: {needs[0]} is"
-                               f" {self.ruleset[needs[0]]!r}", needs[2])
+                               f" {self.ruleset[needs[0]].value!r}", needs[2])
 
     def _stake_on(self, who: str) -> str | None:
         """The side a person has a stake on in this partie, if any (a player is on his own)."""
@@ -218,9 +221,9 @@ class Session:
         if a.verb is Verb.LOOK:
             if a.other not in self.seats:
                 raise self._refuse(Code.NOT_PLAYING, f"{a.other} is not at the cards")
-            if side is None and self.ruleset["bystanders_speak"] == "stake-holders":
+            if side is None and self.ruleset["bystanders_speak"] is BystandersSpeak.STAKE_HOLDERS:
                 raise self._refuse(Code.NO_STAKE, f"{a.who} has no stake in the game", "players.bystanders")
-            if side != a.other and self.ruleset["bettors_look"] == "own-player":
+            if side != a.other and self.ruleset["bettors_look"] is BettorsLook.OWN_PLAYER:
                 raise self._refuse(Code.NOT_HIS_PLAYER, f"{a.who} bets on {side}, not on {a.other}, and may look"
                                    f" at {side}'s cards only", "players.look")
             return self.note(f"{a.who} looks at {a.other}'s cards", "players.look")
@@ -229,7 +232,7 @@ class Session:
                 return self.note(f"{a.who} marks his points with his own hand", "players.bystanders")
             raise self._refuse(Code.NOT_THE_PLAYER, f"only {a.other} marks his points; a mark by {a.who} is void,"
                                " and the games committee settles what follows", "players.bystanders")
-        if side is None and self.ruleset["bystanders_speak"] == "stake-holders":
+        if side is None and self.ruleset["bystanders_speak"] is BystandersSpeak.STAKE_HOLDERS:
             raise self._refuse(Code.NO_STAKE, f"{a.who} has no stake in the game and may not speak in it; the"
                                " games committee settles what follows", "players.bystanders")
         if a.verb in (Verb.POINT_OUT, Verb.SPEAK):
@@ -247,11 +250,13 @@ class Session:
                   + "; the player decides", "players.bystanders")
 
     def _join(self, who: str) -> None:
-        if who in self.people() and who not in self.applicants:
+        if who in self.applicants:
+            raise self._refuse(Code.NOT_AT_TABLE, f"{who} has already asked to join", "players.newcomer")
+        if who in self.people():
             raise self._refuse(Code.NOT_AT_TABLE, f"{who} is already at this table")
         if who in _ACCOUNTS:
             raise self._refuse(Code.NOT_AT_TABLE, f"{who} keeps the table's money and does not play")
-        if self.ruleset["newcomer_place"] == "end-of-list":
+        if self.ruleset["newcomer_place"] is ListPlace.END_OF_LIST:
             self.order = self.order + (who,)
             return self.note(f"{who} joins at the end of the list", "players.newcomer")
         self.applicants.append(who)
@@ -279,8 +284,8 @@ class Session:
             raise self._refuse(Code.NOT_AT_TABLE, f"{a.who} already bets on {side}")
         if a.medium is Medium.CASH and self.jetons_only:
             raise self._refuse(Code.JETONS_ONLY, "the chouetteur requires jetons only", "stakes.jetons")
-        if banker_side and a.who != self.chouetteur and self.ruleset["chouette_stakes"] == "call-and-hold" \
-                and a.who not in self.admitted:
+        if banker_side and a.who != self.chouetteur and a.who not in self.admitted \
+                and self.ruleset["chouette_stakes"] is ChouetteStakes.CALL_AND_HOLD:
             raise self._refuse(Code.NEEDS_LEAVE, f"{a.who} may stand on the chouetteur's side only with his leave",
                                "chouette.stakes")
         if a.who in self.applicants:
@@ -330,7 +335,7 @@ class Session:
         self.note(f"{a.who} lets {a.other} stand on his side", "chouette.stakes")
 
     def _require(self, a: SittingAct) -> None:
-        if self.ruleset["jetons_only_by"] != "chouetteur" or a.who != self.chouetteur:
+        if self.ruleset["jetons_only_by"] is not JetonsOnlyBy.CHOUETTEUR or a.who != self.chouetteur:
             raise self._refuse(Code.NOT_PLAYING, f"{a.who} may not require jetons only", "stakes.jetons")
         if any(s.medium is Medium.CASH for s in self.stakes.laid):
             raise self._refuse(Code.WRONG_MOMENT, "cash is already laid")
@@ -343,7 +348,7 @@ class Session:
         self.note(f"{a.who}: «je voudrais voir le coup»", "chouette.stakes")
 
     def _calling_rule(self) -> None:
-        if self.ruleset["chouette_stakes"] != "call-and-hold":
+        if self.ruleset["chouette_stakes"] is not ChouetteStakes.CALL_AND_HOLD:
             raise self._refuse(Code.NO_BANK, "stakes are laid against the bank, not called and held",
                                "chouette.stakes")
 
@@ -370,7 +375,7 @@ class Session:
 
     def _banker(self, who: str, what: str) -> None:
         self._chouetteur(who, what)
-        if self.ruleset["chouette_stakes"] != "banco":
+        if self.ruleset["chouette_stakes"] is not ChouetteStakes.BANCO:
             raise self._refuse(Code.NO_BANK, "the chouetteur lays no bank: he calls for the stakes and holds them",
                                "chouette.stakes")
 
@@ -475,7 +480,7 @@ class Session:
         if self.agreement.fixed_bank:
             self.order, self.chouetteur, self.bank = self.order + (a.who,), None, None
             return self.note(f"{a.who} gives up the bank (suite): it is auctioned again", "chouette.passes")
-        if self.ruleset["successor"] == "partners-then-list":
+        if self.ruleset["successor"] is Successor.PARTNERS_THEN_LIST:
             partners = [n for n in self.admitted if n in self.people()]
             heir = partners[0] if partners else self.order[0]
             self.order = tuple(n for n in self.order if n != heir)
@@ -493,14 +498,14 @@ class Session:
     def game_options(self, base: Options = Options()) -> Options:
         """The two-player game's options for a partie of this table: lot scoring as agreed, and a
         chouette's banker keeping the deal where the ruleset has him deal throughout."""
-        stays = self.format is Format.CHOUETTE and self.ruleset["chouette_dealer"] == "banker"
+        stays = self.format is Format.CHOUETTE and self.ruleset["chouette_dealer"] is ChouetteDealer.BANKER
         return replace(base, lot_scoring=self.agreement.lot_scoring, deal_stays=stays)
 
     def first_dealer(self) -> int | None:
         """The seat that deals the partie's first game; None when the players draw for it."""
         if self.format is Format.CHOUETTE:
             rule = "chouette.dealer"
-            dealer = 0 if self.ruleset["chouette_dealer"] == "banker" else 1    # hu-nc.6: he cuts
+            dealer = 0 if self.ruleset["chouette_dealer"] is ChouetteDealer.BANKER else 1    # hu-nc.6: he cuts
             cut = f", «le coup est tenu» counting as {self.seats[0]}'s cut" if dealer else ""
             self.note(f"{self.seats[dealer]} deals the first game{cut}", rule)
             return dealer
@@ -510,14 +515,14 @@ class Session:
             if pool:
                 self.note(f"{self.seats[0]}, first of the three, deals the first game", "pool.order")
                 return 0
-            if self.ruleset["first_dealer"] == "draw":
+            if self.ruleset["first_dealer"] is FirstDealer.DRAW:
                 self.note(drawing, "players.first-dealer")
                 return None
             self.note(f"{self.seats[0]}, first in the list, deals the first game", "players.first-dealer")
             return 0
         param, rule = ("pool_next_dealer", "pool.next-dealer") if pool else ("next_partie_dealer",
                                                                               "players.next-dealer")
-        if self.ruleset[param] == "draw":
+        if self.ruleset[param] is FirstDealer.DRAW:
             self.note(drawing, rule)
             return None
         if self.last_elder_half is None:
@@ -544,7 +549,7 @@ class Session:
             if any(totals):
                 self.note(f"the sides balance at {amount_text(totals[0])}", "stakes.balance")
             return
-        if self.ruleset["unequal_sides"] == "refused" or self.stakes.declared:
+        if self.ruleset["unequal_sides"] is UnequalSides.REFUSED or self.stakes.declared:
             raise self._refuse(Code.UNEQUAL_STAKES, f"{self.seats[0]}'s side holds {amount_text(totals[0])},"
                                f" {self.seats[1]}'s {amount_text(totals[1])}: the coup begins only when they are"
                                " equal", "stakes.balance")
@@ -559,7 +564,7 @@ class Session:
     def _begin_chouette(self) -> None:
         hand = on_side(self.stakes.laid, self.hand)
         theirs = [s for s in self.stakes.laid if s.side == self.chouetteur and s.backer != self.chouetteur]
-        if self.ruleset["chouette_stakes"] == "call-and-hold":
+        if self.ruleset["chouette_stakes"] is ChouetteStakes.CALL_AND_HOLD:
             if not self.stakes.held:
                 raise self._refuse(Code.WRONG_MOMENT, "the chouetteur has not held the coup", "chouette.stakes")
             kept, back = by_rank(theirs, total(hand), list(self.admitted))
@@ -625,8 +630,8 @@ class Session:
                 sides[player] = shares(side, player, self.stakes.declared.get(player, total(side)))
         won = {n: v * counts for n, v in sides[winner].items()}
         lost = {n: v * counts for n, v in sides[loser].items()}
-        payer = {"croupier": CROUPIER, "losing-player": self.stakes.reste.get(loser, loser)}[
-            self.ruleset["stakes_paid_by"]]
+        croupier_pays = self.ruleset["stakes_paid_by"] is StakesPaidBy.CROUPIER
+        payer = CROUPIER if croupier_pays else self.stakes.reste.get(loser, loser)
         rate = Fraction(self.ruleset["cagnotte_percent"], 100)
         exempt = {self.chouetteur} if self.chouetteur else set()
         transfers = settle(won, lost, payer, rate, exempt)
@@ -655,7 +660,7 @@ class Session:
 
     def _loser_away(self, loser: str) -> tuple[str, ...]:
         """The list once the loser of a partie has left the cards (`loser_goes`: to its end)."""
-        assert self.ruleset["loser_goes"] == "end-of-list"
+        assert self.ruleset["loser_goes"] is ListPlace.END_OF_LIST
         return roster.to_end(self.order, loser)
 
     def _turn_chouette(self, winner: str, loser: str) -> None:
@@ -675,7 +680,7 @@ class Session:
                 self.seats = (k, self.order[0])
                 return self.note(f"{loser} loses and leaves his place; {self.order[0]} plays", "players.rotation")
             return self.note(f"{winner} wins and stays ponte", "players.rotation")
-        if self.ruleset["bank_passes"] == "winning-ponte" and winner != k:
+        if self.ruleset["bank_passes"] is BankPasses.WINNING_PONTE and winner != k:
             advisers = tuple(n for n in self.order if n != winner)     # a newcomer may be written before him
             self.chouetteur, self.order = winner, advisers + (k,)
             self.seats, self.bank, self.admitted = (winner, self.order[0]), None, []

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TextIO
 
 from ..errors import IllegalAction
+from ..param_values import ChouetteStakes, UnequalSides
 from ..policies import RulePolicy
 from ..ruleset import Ruleset
 from ..state import Options, State
@@ -56,7 +57,7 @@ class StakePolicy:
         if session.format is Format.POOL:
             return []
         if who == session.chouetteur:
-            banco = session.ruleset["chouette_stakes"] == "banco"
+            banco = session.ruleset["chouette_stakes"] is ChouetteStakes.BANCO
             return [SittingAct(who, Verb.BANK, self.stake * len(session.order))] if banco and not session.bank else []
         if who in session.at_cards or any(s.backer == who for s in session.stakes.laid):
             return []
@@ -71,12 +72,12 @@ class StakePolicy:
         if session.format is Format.POOL or (who not in session.at_cards and who != session.chouetteur):
             return []
         if who == session.chouetteur:
-            held = session.ruleset["chouette_stakes"] == "call-and-hold" and not session.stakes.held
+            held = session.ruleset["chouette_stakes"] is ChouetteStakes.CALL_AND_HOLD and not session.stakes.held
             return [SittingAct(who, Verb.CALL), SittingAct(who, Verb.HOLD)] if held else []
         own = _own(session, who)
         want = max(self.stake, _laid(session, who) - own) if session.format is Format.CHOUETTE else self.stake
         acts = [SittingAct(who, Verb.BET, want - own, who)] if own < want else []
-        if session.format is Format.DEUX_COTES and session.ruleset["unequal_sides"] == "refused":
+        if session.format is Format.DEUX_COTES and session.ruleset["unequal_sides"] is UnequalSides.REFUSED:
             # each side as it will stand once both players have laid their own stake
             sides = [session.stakes.declared.get(seat, _laid(session, seat) + max(self.stake - _own(session, seat),
                                                                                   Fraction(0)))

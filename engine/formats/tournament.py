@@ -11,25 +11,16 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from ..cards import Card, card_name
+from ..param_values import (SwissBye, SwissFirstRound, SwissPairing, SwissRoundsBeyond, SwissTieBreak, System,
+                            TournamentScore)
 from ..policies import Policy, RulePolicy
 from ..rules import rounds_rows
 from ..ruleset import Ruleset
 from ..state import Options
 from .notes import Note
 from .partie import check_finished, play_partie
-
-
-class System(str, Enum):
-    """The tournament systems of de-scheicher §15."""
-
-    ROUND_ROBIN = "round-robin"      # each plays each (§15.1)
-    SWISS = "swiss"                  # paired by the standings, a few rounds (§15.4–15.9)
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class TournamentError(ValueError):
@@ -95,7 +86,7 @@ def swiss_rounds(ruleset: Ruleset, players: int) -> int | None:
     if players < rows[0][0]:
         return None
     _, high, rounds = rows[-1]
-    if ruleset["swiss_rounds_beyond"] == "as-last-row":
+    if ruleset["swiss_rounds_beyond"] is SwissRoundsBeyond.AS_LAST_ROW:
         return rounds
     while players > high:
         high, rounds = 2 * high, rounds + 1
@@ -115,7 +106,8 @@ def rounds_table(ruleset: Ruleset, up_to: int) -> list[tuple[int, int, int, bool
     rows = [(low, high, rounds, False) for low, high, rounds in rounds_rows(ruleset["swiss_rounds"])]
     while rows[-1][1] < up_to:
         low = rows[-1][1] + 1
-        high = 2 * rows[-1][1] if ruleset["swiss_rounds_beyond"] == "one-more-per-doubling" else up_to
+        doubling = ruleset["swiss_rounds_beyond"] is SwissRoundsBeyond.ONE_MORE_PER_DOUBLING
+        high = 2 * rows[-1][1] if doubling else up_to
         rows.append((low, high, swiss_rounds(ruleset, low), True))
     return rows
 
@@ -134,7 +126,7 @@ class Tournament:
         Swiss rounds instead of the ruleset's table. TournamentError if the ruleset does not allow it."""
         self.ruleset, self.system, self.players, self.bye = ruleset, system, tuple(players), bye
         count = len(self.players)
-        if str(system) not in ruleset["tournament_systems"]:
+        if system not in ruleset["tournament_systems"]:
             raise TournamentError(f"{ruleset.siglum} knows no {system} tournament (tournament.systems:"
                                   f" {ruleset.describe('tournament.systems')})")
         if count < 2 or len(set(self.players)) != count:
@@ -159,7 +151,7 @@ class Tournament:
             if bye is not None and count % 2 == 0:
                 raise TournamentError(f"{count} players: every player is paired each round, so there is no bye"
                                       " to agree (a bye is for an odd number)")
-            if count % 2 and bye is None and ruleset["swiss_bye"] == "none":
+            if count % 2 and bye is None and ruleset["swiss_bye"] is SwissBye.NONE:
                 raise TournamentError(f"{count} players: a Swiss round pairs every player and the ruleset gives"
                                       f" no bye (tournament.bye: {ruleset.describe('tournament.bye')});"
                                       " agree one (a scenario's options.bye, the command's --bye)")
@@ -182,6 +174,12 @@ class Tournament:
     def over(self) -> bool:
         """Whether every round is played."""
         return self.played == self.rounds
+
+    @property
+    def first_round_by_lot(self) -> bool:
+        """Whether the first round is paired by lot (tournament.first-round): a Swiss one, where the
+        ruleset draws it; `pair` then needs the lot."""
+        return self.system is System.SWISS and self.ruleset["swiss_first_round"] is SwissFirstRound.BY_LOT
 
     # ---- pairing -------------------------------------------------------------------------
 
@@ -236,7 +234,7 @@ class Tournament:
     def _swiss(self, number: int, lot: Sequence[str] | None) -> Round:
         """A Swiss round: the first by lot or list, then the leader of those still to pair meets the
         best placed he has not met, as the ruleset pairs them."""
-        by_lot = self.ruleset["swiss_first_round"] == "by-lot"
+        by_lot = self.first_round_by_lot
         if number > 1 and lot is not None:
             raise TournamentError(f"round {number} is paired by the standings, not by lot")
         if number == 1 and by_lot != (lot is not None):
@@ -258,7 +256,7 @@ class Tournament:
         out, matched = self._pairing(order)
         notes = self._bye_notes(number, out)
         rules = ("tournament.pairing", "tournament.rematch")
-        first = "the next best placed" if self.ruleset["swiss_pairing"] == "leader-meets-next" else \
+        first = "the next best placed" if self.ruleset["swiss_pairing"] is SwissPairing.LEADER_MEETS_NEXT else \
             "the best placed of the lower half"
         for leader, opponent, met, stranded in matched:
             why = first if not met and not stranded else f"{first} he has not met" + \
@@ -294,7 +292,7 @@ class Tournament:
     def _candidates(self, leader: str, others: tuple[str, ...]) -> tuple[str, ...]:
         """Whom the leader of those still to pair meets, first choice first: the next best placed, or the
         best placed of the lower half."""
-        if self.ruleset["swiss_pairing"] == "leader-meets-next":
+        if self.ruleset["swiss_pairing"] is SwissPairing.LEADER_MEETS_NEXT:
             return others
         half = (len(others) + 1) // 2 - 1
         return others[half:] + others[:half][::-1]
@@ -353,7 +351,7 @@ class Tournament:
         missing = [f"{a}–{b}" for a, b in current.pairs if frozenset((a, b)) not in by_pair]
         if missing:
             raise TournamentError(f"round {current.number}: no result for {missing[0]}")
-        minus = self.ruleset["tournament_score"] == "plus-and-minus"
+        minus = self.ruleset["tournament_score"] is TournamentScore.PLUS_AND_MINUS
         notes = []
         for a, b in current.pairs:
             result = by_pair[frozenset((a, b))]
@@ -380,7 +378,7 @@ class Tournament:
         first, by the draw's order of the cards); equal cards are drawn again."""
         notes: list[Note] = []
         low_to_high = self.ruleset["draw_order"].split()
-        higher_first = self.ruleset["swiss_tie_break"] == "higher-card-first"
+        higher_first = self.ruleset["swiss_tie_break"] is SwissTieBreak.HIGHER_CARD_FIRST
 
         def ordered(group: tuple[str, ...], attempt: int) -> list[str]:
             cards = drawer(group, attempt)

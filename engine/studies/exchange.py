@@ -211,5 +211,6 @@ STUDY = Study(
            " point; paired differences of whole points, normal 95% intervals",
     sources=("engine/studies/exchange.py", "engine/studies/study.py", "engine/policies.py", "engine/state.py",
              "engine/actions.py", "engine/solver.py", "engine/dd_compiled.py", "engine/duty.py", "engine/cards.py",
-             "engine/ruleset.py", "engine/rules.py", *(f"engine/rulesets/{siglum}.toml" for siglum in available())),
+             "engine/ruleset.py", "engine/rules.py", "engine/param_values.py",
+             *(f"engine/rulesets/{siglum}.toml" for siglum in available())),
     count=count_chunk, findings=findings, chunk=2_000, deals=100_000)

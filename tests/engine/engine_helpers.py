@@ -5,6 +5,7 @@ import pytest
 
 from engine import Arrange, Options, State, parse_action, parse_card
 from engine.cards import PACK
+from engine.errors import Code
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -28,7 +29,7 @@ def act(state: State, *lines: str) -> None:
         state.apply(parse_action(line))
 
 
-def refused(state: State, line: str) -> str:
+def refused(state: State, line: str) -> Code:
     """The code refusing an action, checking that the state is unchanged."""
     from engine import IllegalAction
     before = state.fingerprint()

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from engine import (CODES, Deal, IllegalAction, Play, Stand, State, parse_action, shuffled)
+from engine import (CODES, Deal, IllegalAction, Phase, Play, Stand, State, parse_action, shuffled)
+from engine.errors import Code
 from engine.policies import RandomPolicy
 
 from engine_helpers import act, arranged, refused
@@ -15,8 +16,8 @@ def random_game(seed: int, ruleset: str = "hu-nc") -> State:
     rng = random.Random(seed)
     state = State(ruleset, dealer=seed % 2)
     policy = RandomPolicy(rng)
-    while state.phase != "over":
-        if state.phase == "deal":
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.DEAL:
             state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches[state.dealer] or "3-2"))
         else:
             state.apply(policy.decide(state, state.to_move).action)
@@ -28,8 +29,8 @@ def test_a_refused_action_carries_its_code_and_units():
     act(state, "A stand", "A play 9S")
     with pytest.raises(IllegalAction) as caught:
         state.apply(parse_action("B play 8S"))
-    assert caught.value.code == "must-overtake" and caught.value.cites == ("hu-nc.44.1",)
-    assert caught.value.code in CODES
+    assert caught.value.code is Code.MUST_OVERTAKE and caught.value.cites == ("hu-nc.44.1",)
+    assert caught.value.code.value in CODES                # a code of the contract
 
 
 def test_a_refused_action_leaves_the_state_and_log_unchanged():
@@ -46,9 +47,9 @@ def test_undo_restores_every_earlier_state():
     state = State("hu-nc", dealer=0)
     policy = RandomPolicy(rng)
     fingerprints = []
-    while state.phase != "over" and len(fingerprints) < 60:
+    while state.phase is not Phase.OVER and len(fingerprints) < 60:
         fingerprints.append(state.fingerprint())
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or "3-2"))
         else:
             state.apply(policy.decide(state, state.to_move).action)
@@ -60,16 +61,16 @@ def test_undo_restores_every_earlier_state():
 def test_undo_returns_the_action_taken_back():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8S KS QC JC TD", "9D")
     act(state, "A stand")
-    assert state.undo() == Stand(0) and state.phase == "speak"
+    assert state.undo() == Stand(0) and state.phase is Phase.SPEAK
 
 
 def test_a_copy_is_independent():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8S KS QC JC TD", "9D")
     other = state.copy()
     act(other, "A stand", "A play 9S")
-    assert state.phase == "speak" and len(state.log) < len(other.log)
+    assert state.phase is Phase.SPEAK and len(state.log) < len(other.log)
     other.undo()
-    assert state.phase == "speak"
+    assert state.phase is Phase.SPEAK
 
 
 def test_every_legal_action_is_accepted():
@@ -78,7 +79,7 @@ def test_every_legal_action_is_accepted():
     for dealer in (0, 1) * 5:
         state = State("hu-nc", dealer=dealer)
         state.apply(Deal(dealer, shuffled(rng), 16, "3-2"))
-        while state.phase not in ("deal", "over"):
+        while state.phase not in (Phase.DEAL, Phase.OVER):
             for action in state.legal_actions():
                 state.copy().apply(action)
             state.apply(policy.decide(state, state.to_move).action)
@@ -97,10 +98,10 @@ def test_apply_index_plays_the_listed_action():
         deal = Deal(dealer, shuffled(rng), 16, "3-2")
         by_action.apply(deal)
         by_index.apply(deal)
-        while by_action.phase not in ("deal", "over"):
+        while by_action.phase not in (Phase.DEAL, Phase.OVER):
             legal = by_action.legal_actions()
             assert by_index.legal_actions() == legal and isinstance(legal, tuple)
-            i = rng.randrange(len(legal)) if by_action.phase != "discard" else 0
+            i = rng.randrange(len(legal)) if by_action.phase is not Phase.DISCARD else 0
             by_action.apply(legal[i])
             by_index.apply_index(i)
             assert by_index.fingerprint() == by_action.fingerprint() and by_index.log == by_action.log
@@ -127,7 +128,7 @@ def test_a_card_outside_the_pack_is_not_in_hand():
     for card in (-1, 32, 40):
         with pytest.raises(IllegalAction) as caught:
             state.apply(Play(0, card))
-        assert caught.value.code == "not-in-hand"
+        assert caught.value.code is Code.NOT_IN_HAND
 
 
 def test_a_copy_holds_every_field():
@@ -141,7 +142,7 @@ def test_a_copy_holds_every_field():
 def test_an_observation_shows_only_the_players_own_cards():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8S KS QC JC TD", "9D")
     seen = state.observation(0)
-    assert seen.hand == state.hand(0) and seen.talon_left == 21 and seen.phase == "speak"
+    assert seen.hand == state.hand(0) and seen.talon_left == 21 and seen.phase is Phase.SPEAK
     assert not set(dataclasses.asdict(seen)) & {"talon", "hands"}
 
 

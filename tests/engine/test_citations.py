@@ -3,6 +3,8 @@ import pytest
 
 from engine import IllegalAction, catalog, explain, parse_action, rules_by_unit
 from engine.citations import describe_unit
+from engine.errors import Code
+from engine.events import EventKind
 from engine.rules import PARAMS, RULES
 
 from engine_helpers import act, arranged
@@ -39,7 +41,7 @@ def test_a_unit_inherited_by_another_ruleset_says_so():
 
 def _events(state, kind, player=None):
     """The events of one kind in a state's log (of one player if given)."""
-    return [e for e in state.log if e.kind == kind and (player is None or e.player == player)]
+    return [e for e in state.log if e.kind is kind and (player is None or e.player == player)]
 
 
 def _exchanged(ruleset):
@@ -51,8 +53,8 @@ def _exchanged(ruleset):
 
 def test_an_acceptance_cites_the_acceptance_not_the_refusal_penalty():
     state = _exchanged("hu-nc")
-    [accept] = _events(state, "accept")
-    [refuse] = _events(state, "refuse")
+    [accept] = _events(state, EventKind.ACCEPT)
+    [refuse] = _events(state, EventKind.REFUSE)
     assert accept.rule == "exchange.accept" and "hu-nc.35" in accept.cites
     assert "hu-nc.40" not in accept.cites
     assert refuse.rule == "exchange.refuse" and "hu-nc.37" in refuse.cites
@@ -60,7 +62,7 @@ def test_an_acceptance_cites_the_acceptance_not_the_refusal_penalty():
 
 def test_a_discard_cites_the_discarder_s_rule_not_the_turn_up():
     state = _exchanged("hu-nc")
-    [elder], [dealer] = _events(state, "discard", 0), _events(state, "discard", 1)
+    [elder], [dealer] = _events(state, EventKind.DISCARD, 0), _events(state, EventKind.DISCARD, 1)
     assert (elder.rule, dealer.rule) == ("exchange.elder-discard", "exchange.dealer-discard")
     for event in (elder, dealer):
         assert event.cites == ("hu-nc.35",)
@@ -78,12 +80,12 @@ def test_a_refused_discard_cites_the_discarder_s_rule():
 def test_a_king_marked_by_the_dealer_cites_the_dealer_s_window():
     marked, late = (arranged("hu-nc", "AH QH JH 7S 9C", "KH QS JS AS 8D", "7H") for _ in range(2))
     act(marked, "A stand", "A play 7S", "B mark-king")
-    [king] = _events(marked, "points", 1)
+    [king] = _events(marked, EventKind.POINTS, 1)
     assert king.rule == "king.dealer-window" and set(king.cites) == {"hu-nc.26", "hu-nc.28"}
     act(late, "A stand", "A play 7S", "B play AS")
     with pytest.raises(IllegalAction) as caught:
         late.apply(parse_action("B mark-king"))
-    assert caught.value.code == "too-late" and caught.value.cites == king.cites
+    assert caught.value.code is Code.TOO_LATE and caught.value.cites == king.cites
 
 
 def test_an_inherited_value_s_event_says_where_it_comes_from():

@@ -55,6 +55,28 @@ def test_explain_refuses_unknown_rulesets(capsys):
     assert main(["explain", "--ruleset", "xx"]) == 2
 
 
+def test_explain_shows_a_closed_value_as_the_ruleset_writes_it(capsys):
+    assert main(["explain", "--ruleset", "hu-nc", "--rule", "chouette.stakes"]) == 0
+    assert "  chouette_stakes = 'call-and-hold'  (hu-nc." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["--ruleset", "hu-nc", "/tmp/nonexistent.toml"], "or --ruleset hu-nc, not both (/tmp/nonexistent.toml would not"),
+    (["--ruleset", "hu-nc", "--rule", "table.nope"], "unknown rule 'table.nope' (rules: deck.pack,"),
+    (["--rule", "play.must-follow", str(ONE)], "--rule play.must-follow goes with --ruleset SIGLUM"),
+])
+def test_explain_refuses_arguments_it_would_ignore(argv, problem, capsys):
+    assert main(["explain", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1 and problem in captured.err
+
+
+def test_explain_shows_one_ruling_of_table_mode(capsys):
+    assert main(["explain", "--ruleset", "hu-nc", "--rule", "table.renonce"]) == 0
+    out = capsys.readouterr().out
+    assert "table.renonce" in out and "table.expose" not in out
+
+
 def test_bench_json_prints_the_figures(capsys):
     assert main(["bench", "--json", "--seconds", "0.4"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.conformance import discover, run
+from engine.conformance import Status, discover, run
 
 SUITE = Path(__file__).resolve().parents[1] / "conformance"
 
@@ -19,7 +19,7 @@ def unit_texts():
 @pytest.mark.parametrize("path", discover([SUITE]), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_scenario_passes(path, unit_texts):
     [result] = run([path], unit_texts).results
-    assert result.status == "pass", result.message
+    assert result.status is Status.PASS, result.message
 
 
 def test_scenario_ids_are_unique():
@@ -37,7 +37,7 @@ NAMED_IN_THE_ISSUE = [
 def test_every_unit_the_issue_names_is_cited(unit_texts):
     """The issue names rules and sub-rules: each is cited by a passing scenario, itself or a unit inside it."""
     report = run([SUITE], unit_texts)
-    cited = {u for r in report.results if r.status == "pass" for u in r.cites}
+    cited = {u for r in report.results if r.status is Status.PASS for u in r.cites}
     assert [u for u in NAMED_IN_THE_ISSUE if not any(c == u or c.startswith(u + ".") for c in cited)] == []
 
 

@@ -19,12 +19,13 @@ def state(session: Session) -> dict:
     return {k: copy.deepcopy(v) for k, v in vars(session).items() if k != "ruleset"}
 
 
-def refused(session: Session, line: str) -> IllegalAction:
+def refused_act(session: Session, line: str) -> Code:
+    """The code refusing a sitting's act, checking that the session is unchanged."""
     before = state(session)
     with pytest.raises(IllegalAction) as raised:
         session.act(parse_sitting_act(line))
     assert state(session) == before
-    return raised.value
+    return raised.value.code
 
 
 @settings(max_examples=150, deadline=None)
@@ -47,39 +48,47 @@ def test_a_refused_act_leaves_the_table_as_it_was(data):
 def test_refusals_of_each_kind_restore_the_snapshot():
     hu = Session(load("hu-nc"), Format.CHOUETTE, ("Kal", "Ada", "Bea", "Cil"))
     hu.act(parse_sitting_act("Bea bet 10 on Ada"))
-    assert refused(hu, "Cil bet 5 on Kal").code is Code.NEEDS_LEAVE
-    assert refused(hu, "Kal hold").code is Code.HALF_INTEREST            # Ada holds nothing of her side
-    assert refused(hu, "Bea bet 5 on Zed").code is Code.NOT_PLAYING
-    assert refused(hu, "Zed speak").code is Code.NOT_AT_TABLE
-    assert refused(hu, "Kal give-up").code is Code.WRONG_MOMENT          # stakes are laid
+    assert refused_act(hu, "Cil bet 5 on Kal") is Code.NEEDS_LEAVE
+    assert refused_act(hu, "Kal hold") is Code.HALF_INTEREST            # Ada holds nothing of her side
+    assert refused_act(hu, "Bea bet 5 on Zed") is Code.NOT_PLAYING
+    assert refused_act(hu, "Zed speak") is Code.NOT_AT_TABLE
+    assert refused_act(hu, "Kal give-up") is Code.WRONG_MOMENT          # stakes are laid
     hu.act(parse_sitting_act("Ada bet 10 on Ada"))
     hu.act(parse_sitting_act("Kal hold"))
-    assert refused(hu, "Cil bet 5 on Ada").code is Code.STAKES_HELD
+    assert refused_act(hu, "Cil bet 5 on Ada") is Code.STAKES_HELD
     de = Session(load("de-scheicher"), Format.DEUX_COTES, ("Ann", "Bob", "Cy"))
     de.act(parse_sitting_act("Cy bet 10 on Ann"))
-    assert refused(de, "Cy bet 10 on Bob").code is Code.NOT_AT_TABLE     # a backer on both sides
-    assert refused(de, "Cy look Bob").code is Code.NOT_HIS_PLAYER
-    assert refused(de, "croupier bet 10 on Bob").code is Code.NOT_AT_TABLE
-    assert refused(de, "croupier join").code is Code.NOT_AT_TABLE
+    assert refused_act(de, "Cy bet 10 on Bob") is Code.NOT_AT_TABLE     # a backer on both sides
+    assert refused_act(de, "Cy look Bob") is Code.NOT_HIS_PLAYER
+    assert refused_act(de, "croupier bet 10 on Bob") is Code.NOT_AT_TABLE
+    assert refused_act(de, "croupier join") is Code.NOT_AT_TABLE
+
+
+def test_a_newcomer_asks_to_join_once():
+    hu = Session(load("hu-nc"), Format.CHOUETTE, ("Kal", "Ada", "Bea", "Cil"))
+    hu.act(parse_sitting_act("Nel join"))
+    assert refused_act(hu, "Nel join") is Code.NOT_AT_TABLE        # asked twice, he would be written in twice
+    hu.act(parse_sitting_act("Nel bet 5 on Ada"))
+    assert hu.order.count("Nel") == 1 and "Nel" not in hu.applicants
 
 
 def test_a_refused_begin_keeps_the_stakes_laid():
     hu = Session(load("hu-nc"), Format.DEUX_COTES, ("Ann", "Bob", "Cy", "Dan"))
     for line in ("Cy bet 10 on Ann", "Dan bet 5 on Bob"):
         hu.act(parse_sitting_act(line))
-    assert refused(hu, "Cy begin").code is Code.UNEQUAL_STAKES
+    assert refused_act(hu, "Cy begin") is Code.UNEQUAL_STAKES
     assert [s.amount for s in hu.stakes.laid] == [10, 5] and hu.stakes.standing is None
 
 
 def test_an_auction_refused_at_the_begin_is_undone():
     fixed = Session(load("de-scheicher"), Format.CHOUETTE, ("Ann", "Bob", "Cy"), Agreement(fixed_bank=True))
-    assert refused(fixed, "Ann begin").code is Code.NO_BANK                # nobody has bid
+    assert refused_act(fixed, "Ann begin") is Code.NO_BANK                # nobody has bid
     assert fixed.chouetteur is None and fixed.order == ("Ann", "Bob", "Cy")
 
 
 def test_two_alone_a_deux_cotes_play_on_and_neither_may_give_up_his_hand():
     two = Session(load("hu-nc"), Format.DEUX_COTES, ("Ann", "Bob"))
-    assert refused(two, "Ann renounce").code is Code.NOT_AT_TABLE
+    assert refused_act(two, "Ann renounce") is Code.NOT_AT_TABLE
     two.act(parse_sitting_act("Ann bet 10 on Ann"))
     two.act(parse_sitting_act("Bob bet 10 on Bob"))
     two.settle(PartieResult(0, (5, 2), 2, 1))

@@ -7,6 +7,7 @@ import pytest
 
 from engine import mutation
 from engine.mutation import Equivalence, Pinning, alternatives
+from engine.param_values import DrawDeals, KingWindow, NoMaximum, Pack
 from engine.ruleset import load
 from test_scenarios import GOOD   # the same vole scenario serves both files
 
@@ -19,14 +20,14 @@ LOT = {"0": 3, "1": 2, "2": 2, "3": 1, "4": 1}
     ("min_cut", 1, (2,)),                                               # 0 is not legal
     ("king_held_points", 0, (1,)),
     ("batches_kept", True, (False,)),                                   # a one-of's other choice
-    ("king_window_elder", "before-first-lead", ("before-first-lead-or-king-led",)),
-    ("pack", "piquet-32", ()),                                          # a single legal value
+    ("king_window_elder", KingWindow.BEFORE_FIRST_LEAD, (KingWindow.BEFORE_FIRST_LEAD_OR_KING_LED,)),
+    ("pack", Pack.PIQUET_32, ()),                                       # a single legal value
     ("must_follow", True, ()),
     ("elder_discards", [1, 5], ([2, 5], [1, 4], [0, 5])),               # narrowed, widened
     ("dealer_discards", [0, 5], ([1, 5], [0, 4])),
     ("deal_batches", ["3-2", "2-3"], (["2-3"], ["3-2"])),               # one batch dropped
     ("deal_batches", ["3-2"], ()),
-    ("max_points_per_deal", "none", (3, 2)),
+    ("max_points_per_deal", NoMaximum.NONE, (3, 2)),
     ("max_points_per_deal", 3, (2, 4)),
     ("draw_order", "7 8 9 T A J Q K", ("8 7 9 T A J Q K", "7 9 8 T A J Q K", "7 8 T 9 A J Q K",
                                        "7 8 9 A T J Q K", "7 8 9 T J A Q K", "7 8 9 T A Q J K",
@@ -40,11 +41,12 @@ def test_when_the_rulesets_agree_a_parameter_takes_the_legal_values_near_it(name
 
 
 def test_when_the_rulesets_differ_a_parameter_takes_the_others_values_each_once():
-    one = load("hu-nc").with_values(deal_batches=["3-2"], draw_deals="lower")
+    one = load("hu-nc").with_values(deal_batches=["3-2"], draw_deals=DrawDeals.LOWER)
     two, three = one.with_values(deal_batches=["2-3", "3-2"]), one.with_values(deal_batches=["3-2", "2-3"])
     assert alternatives("deal_batches", one, [one, two, three]) == (["2-3", "3-2"],)   # the same set once
     assert alternatives("deal_batches", two, [one, two, three]) == (["3-2"],)
-    assert alternatives("draw_deals", one, [one, one.with_values(draw_deals="higher")]) == ("higher",)
+    higher = one.with_values(draw_deals=DrawDeals.HIGHER)
+    assert alternatives("draw_deals", one, [one, higher]) == (DrawDeals.HIGHER,)
 
 
 

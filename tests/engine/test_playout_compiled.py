@@ -13,6 +13,7 @@ from engine import actions as act
 from engine.cards import cards_of
 from engine.events import EventKind
 from engine.irregularities import Mode
+from engine.param_values import KingAnnouncement, KingAtGamePoint, KingWindow, Repropose, ShortTalon
 from engine.playout import Playouts, new_game, packed_rules
 from engine.playout_compiled import (ACCEPT, ANNOUNCE, BATCH_NAMES, D_BATCHES, D_CUT, D_DEALER, D_PACK, D_POINTS,
                                      D_SCORE, D_STEPS, D_WINNER, DISCARD, MARK, PLAY, PROPOSE, REFUSE, S_ACTOR,
@@ -110,18 +111,18 @@ def required(ruleset: Ruleset) -> set[str]:
     cases = {"turned-up king", "vole", "game won in mid-deal on a king marked", "elder's discard beyond the talon",
              "talon used up", "king marked by the elder with 0 played", "king marked by the dealer with 0 played",
              *("batches " + b for b in ruleset["deal_batches"])}
-    cases.add("dealer held to the talon" if ruleset["short_talon_dealer"] == "discard-at-most-talon"
+    cases.add("dealer held to the talon" if ruleset["short_talon_dealer"] is ShortTalon.DISCARD_AT_MOST_TALON
               else "dealer's discard beyond the talon")
-    if ruleset["king_at_game_point"] == "at-once":
+    if ruleset["king_at_game_point"] is KingAtGamePoint.AT_ONCE:
         cases |= {"king marked by the elder in the exchange", "king marked by the dealer in the exchange"}
-    if ruleset["king_window_elder"] == "before-first-lead-or-king-led":
+    if ruleset["king_window_elder"] is KingWindow.BEFORE_FIRST_LEAD_OR_KING_LED:
         cases.add("king marked by the elder with 1 played")
-    if ruleset["king_window_dealer"] == "before-own-first-card":
+    if ruleset["king_window_dealer"] is KingWindow.BEFORE_OWN_FIRST_CARD:
         cases.add("king marked by the dealer with 1 played")
-    if ruleset["king_announcement"] == "until-second-lead":
+    if ruleset["king_announcement"] is KingAnnouncement.UNTIL_SECOND_LEAD:
         cases |= {"king announced", "king marked by the elder with 2 played after announcing",
                   "king marked by the dealer with 2 played after announcing"}
-    if ruleset["repropose"] == "after-dealer-exchanges":
+    if ruleset["repropose"] is Repropose.AFTER_DEALER_EXCHANGES:
         cases.add("dealer stood pat, the play begins")
     return cases
 

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from engine import Deal, State, shuffled
+from engine import Deal, Phase, State, shuffled
 from engine.cards import parse_card
 from engine.policies import RandomPolicy, RulePolicy, jeu_de_regle
 
@@ -65,8 +65,8 @@ def test_policies_play_whole_games_legally(policy):
     rng = random.Random(4)
     for ruleset in ("hu-nc", "de-scheicher", "en-wiki", "en-short"):
         state = State(ruleset, dealer=0)
-        while state.phase != "over":
-            if state.phase == "deal":
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.DEAL:
                 state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or "3-2"))
                 continue
             decision = policy.decide(state, state.to_move)

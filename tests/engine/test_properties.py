@@ -3,7 +3,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine import Deal, State, shuffled
+from engine import Deal, Phase, State, shuffled
 from engine.cards import FULL, mask_of
 from engine.policies import RandomPolicy
 
@@ -30,9 +30,9 @@ def test_random_games_keep_the_rules_invariants(seed, ruleset):
     policy = RandomPolicy(rng)
     deals = 0
     last_score = state.score
-    while state.phase != "over":
+    while state.phase is not Phase.OVER:
         assert deals < 60, "a game must end"
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches[state.dealer] or "3-2"))
             deals += 1
             continue
@@ -42,7 +42,7 @@ def test_random_games_keep_the_rules_invariants(seed, ruleset):
         state.apply(policy.decide(state, state.to_move).action)
         assert state.score[0] >= last_score[0] and state.score[1] >= last_score[1]
         last_score = state.score
-        if state.phase == "deal":
+        if state.phase is Phase.DEAL:
             assert sum(state.tricks) == 5 and state.cards_played == 10
     assert max(state.score) == 5 and state.winner == state.score.index(5)
 
@@ -54,8 +54,8 @@ def test_each_deal_gives_five_tricks_and_one_side_three(seed):
     state = State("hu-nc", dealer=0)
     state.apply(Deal(0, shuffled(rng), 16, "3-2"))
     policy = RandomPolicy(rng)
-    while state.phase not in ("deal", "over"):
+    while state.phase not in (Phase.DEAL, Phase.OVER):
         state.apply(policy.decide(state, state.to_move).action)
-    if state.phase == "deal":
+    if state.phase is Phase.DEAL:
         assert sorted(state.tricks) in ([0, 5], [1, 4], [2, 3])
         assert sum(state.deal_points) >= 1

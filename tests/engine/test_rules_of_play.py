@@ -1,8 +1,10 @@
 """One test per clause of the rules of play, named after the behaviour it proves."""
 import pytest
 
-from engine import Deal, Draw, Options, State, parse_card
+from engine import Deal, Draw, Options, Phase, State, parse_card
 from engine.cards import PACK
+from engine.errors import Code
+from engine.events import EventKind
 
 from engine_helpers import act, arranged, cards, refused
 
@@ -32,7 +34,7 @@ def test_de_scheicher_higher_card_deals():
 def test_equal_cards_in_the_draw_are_drawn_again():
     state = State("hu-nc")
     state.apply(Draw((parse_card("9S"), parse_card("9H"))))
-    assert state.phase == "draw" and state.log[-1].player is None
+    assert state.phase is Phase.DRAW and state.log[-1].player is None
 
 
 def test_deal_gives_the_elder_the_first_batch():
@@ -55,7 +57,7 @@ def test_the_batches_bind_the_dealer_who_chose_them_in_hu_nc():
     state.dealer, state.phase = 0, state.phase.DEAL          # skip to A's first deal: his own choice
     state.apply(Deal(0, PACK, 2, "3-2"))
     state.dealer, state.phase = 1, state.phase.DEAL          # B's second deal: bound by his first
-    assert refused_deal(state, Deal(1, PACK, 2, "3-2")) == "bad-deal"
+    assert refused_deal(state, Deal(1, PACK, 2, "3-2")) is Code.BAD_DEAL
     state.apply(Deal(1, PACK, 2, "2-3"))
     assert state.batches == ("3-2", "2-3")
 
@@ -68,12 +70,12 @@ def refused_deal(state, deal):
 
 
 def test_de_scheicher_deals_three_then_two_only():
-    assert refused_deal(State("de-scheicher", dealer=1), Deal(1, PACK, 2, "2-3")) == "bad-deal"
+    assert refused_deal(State("de-scheicher", dealer=1), Deal(1, PACK, 2, "2-3")) is Code.BAD_DEAL
 
 
 @pytest.mark.parametrize("cut", [0, 1, 31, 32])
 def test_each_packet_of_the_cut_keeps_two_cards(cut):
-    assert refused_deal(State("hu-nc", dealer=1), Deal(1, PACK, cut, "3-2")) == "bad-deal"
+    assert refused_deal(State("hu-nc", dealer=1), Deal(1, PACK, cut, "3-2")) is Code.BAD_DEAL
 
 
 def test_a_pack_must_hold_every_card_once():
@@ -81,14 +83,14 @@ def test_a_pack_must_hold_every_card_once():
 
 
 def test_only_the_dealer_deals():
-    assert refused_deal(State("hu-nc", dealer=1), Deal(0, PACK, 16, "3-2")) == "wrong-turn"
+    assert refused_deal(State("hu-nc", dealer=1), Deal(0, PACK, 16, "3-2")) is Code.WRONG_TURN
 
 
 def test_the_deal_passes_after_every_deal():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     play_out(state, "A stand", "A play KH", "B play KS", "A play QH", "B play QS", "A play JH", "B play JS",
              "A play AH", "B play AS", "A play TH", "B play TS")
-    assert state.phase == "deal" and state.dealer == 0
+    assert state.phase is Phase.DEAL and state.dealer == 0
 
 
 # ---- the king ----------------------------------------------------------------------------
@@ -100,8 +102,8 @@ def test_a_turned_up_king_marks_a_point_for_the_dealer():
 
 def test_a_turned_up_king_at_four_ends_the_game_at_once():
     state = arranged("de-scheicher", "QH JH AH TH 9H", SPADES_FOR_B, "KH", score=(2, 4))
-    assert state.phase == "over" and state.winner == 1 and state.score == (2, 5)
-    assert refused(state, "A stand") == "game-over"
+    assert state.phase is Phase.OVER and state.winner == 1 and state.score == (2, 5)
+    assert refused(state, "A stand") is Code.GAME_OVER
 
 
 def test_the_elder_marks_the_held_king_before_his_first_lead():
@@ -113,7 +115,7 @@ def test_the_elder_marks_the_held_king_before_his_first_lead():
 def test_the_elder_may_not_mark_after_leading():
     state = arranged("de-scheicher", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand", "A play QH")
-    assert refused(state, "A mark-king") == "too-late"
+    assert refused(state, "A mark-king") is Code.TOO_LATE
 
 
 def test_hu_nc_elder_who_led_the_king_marks_before_the_reply():
@@ -125,7 +127,7 @@ def test_hu_nc_elder_who_led_the_king_marks_before_the_reply():
 def test_de_scheicher_elder_who_led_the_king_is_too_late():
     state = arranged("de-scheicher", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand", "A play KH")
-    assert refused(state, "A mark-king") == "too-late"
+    assert refused(state, "A mark-king") is Code.TOO_LATE
 
 
 def test_the_dealer_marks_after_the_first_lead_before_playing():
@@ -137,20 +139,20 @@ def test_the_dealer_marks_after_the_first_lead_before_playing():
 def test_the_dealer_may_not_mark_after_playing_to_the_first_trick():
     state = arranged("hu-nc", "QS JS AS TS 9S", "KH QH JH AH TH", "7H")
     act(state, "A stand", "A play QS", "B play KH")
-    assert refused(state, "B mark-king") == "too-late"
+    assert refused(state, "B mark-king") is Code.TOO_LATE
 
 
 def test_en_short_dealer_must_mark_before_the_first_lead():
     state = arranged("en-short", "QS JS AS TS 9S", "KH QH JH AH TH", "7H")
     act(state, "A stand", "A play QS")
-    assert refused(state, "B mark-king") == "too-late"
+    assert refused(state, "B mark-king") is Code.TOO_LATE
 
 
 def test_an_announcement_keeps_the_mark_open_until_the_second_lead():
     state = arranged("hu-nc", "KH QS JS 9C 8C", "AH KS 7S KD QD", "7H")
     act(state, "A stand", "A announce-king", "A play QS", "B play KS")
     act(state, "B play 7S")
-    assert refused(state, "A mark-king") == "too-late"
+    assert refused(state, "A mark-king") is Code.TOO_LATE
 
 
 def test_an_announced_king_is_marked_before_the_second_lead():
@@ -162,30 +164,30 @@ def test_an_announced_king_is_marked_before_the_second_lead():
 def test_rulesets_without_announcement_refuse_it():
     state = arranged("de-scheicher", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand")
-    assert refused(state, "A announce-king") == "wrong-phase"
+    assert refused(state, "A announce-king") is Code.WRONG_PHASE
 
 
 def test_marking_a_king_not_held_is_refused():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand")
-    assert refused(state, "B mark-king") == "no-king"
+    assert refused(state, "B mark-king") is Code.NO_KING
 
 
 def test_the_king_is_marked_once():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand", "A mark-king")
-    assert refused(state, "A mark-king") == "already-marked"
+    assert refused(state, "A mark-king") is Code.ALREADY_MARKED
 
 
 def test_the_king_is_not_marked_during_the_exchange():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
-    assert refused(state, "A mark-king") == "wrong-phase"
+    assert refused(state, "A mark-king") is Code.WRONG_PHASE
 
 
 def test_at_four_points_the_king_is_marked_at_once_and_wins():
     state = arranged("de-scheicher", HEARTS_FOR_A, SPADES_FOR_B, "7H", score=(4, 0))
     act(state, "A mark-king")
-    assert state.phase == "over" and state.winner == 0
+    assert state.phase is Phase.OVER and state.winner == 0
 
 
 def test_marking_the_king_is_optional():
@@ -199,59 +201,59 @@ def test_marking_the_king_is_optional():
 
 def test_the_elder_speaks_first():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
-    assert refused(state, "B propose") == "wrong-turn"
+    assert refused(state, "B propose") is Code.WRONG_TURN
 
 
 def test_a_proposal_is_answered_by_the_dealer():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose")
-    assert refused(state, "A accept") == "wrong-turn"
+    assert refused(state, "A accept") is Code.WRONG_TURN
     act(state, "B accept")
-    assert state.phase == "discard" and state.to_move == 0
+    assert state.phase is Phase.DISCARD and state.to_move == 0
 
 
 def test_a_refusal_begins_the_play():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose", "B refuse")
-    assert state.phase == "play"
-    assert refused(state, "A propose") == "wrong-phase"
+    assert state.phase is Phase.PLAY
+    assert refused(state, "A propose") is Code.WRONG_PHASE
 
 
 def test_discards_are_replaced_from_the_top_of_the_talon():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H", "9C 8C 7C")
     act(state, "A propose", "B accept", "A discard TH AH", "B discard TS")
     assert state.hand(0) == cards("KH QH JH 9C 8C") and state.hand(1) == cards("KS QS JS AS 7C")
-    assert state.phase == "speak" and state.talon_left == 18
+    assert state.phase is Phase.SPEAK and state.talon_left == 18
 
 
 def test_the_elder_discards_at_least_one_card():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose", "B accept")
-    assert refused(state, "A discard") == "bad-discard"
+    assert refused(state, "A discard") is Code.BAD_DISCARD
 
 
 def test_a_card_discarded_twice_is_refused():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose", "B accept")
-    assert refused(state, "A discard KH KH") == "bad-discard"
+    assert refused(state, "A discard KH KH") is Code.BAD_DISCARD
 
 
 def test_discarding_a_card_not_held_is_refused_before_other_faults():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose", "B accept")
-    assert refused(state, "A discard KS KS") == "not-in-hand"
+    assert refused(state, "A discard KS KS") is Code.NOT_IN_HAND
 
 
 def test_the_dealer_may_keep_his_cards():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose", "B accept", "A discard TH", "B discard")
-    assert state.phase == "speak"
+    assert state.phase is Phase.SPEAK
 
 
 def test_en_short_dealer_who_stands_pat_ends_the_exchange():
     state = arranged("en-short", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A propose", "B accept", "A discard TH", "B discard")
-    assert state.phase == "play"
+    assert state.phase is Phase.PLAY
 
 
 def test_the_turnup_is_never_drawn():
@@ -277,12 +279,12 @@ def parse_discard(player, hand):
 
 def test_proposals_go_on_until_the_talon_is_used_up():
     state = exhaust_talon("hu-nc")
-    assert state.talon_left == 1 and state.phase == "speak"
+    assert state.talon_left == 1 and state.phase is Phase.SPEAK
     hand = state.hand(0)
     act(state, "A propose", "B accept")
     state.apply(parse_discard(0, hand[:1]))
-    assert state.talon_left == 0 and state.phase == "play"
-    assert refused(state, "A propose") == "talon-empty"
+    assert state.talon_left == 0 and state.phase is Phase.PLAY
+    assert refused(state, "A propose") is Code.TALON_EMPTY
 
 
 def test_hu_nc_elder_asking_more_than_the_talon_takes_back_his_latest_discards():
@@ -291,7 +293,7 @@ def test_hu_nc_elder_asking_more_than_the_talon_takes_back_his_latest_discards()
     act(state, "A propose", "B accept")
     state.apply(parse_discard(0, hand[:3]))
     assert state.hand(0) == tuple(sorted(hand[1:] + (state.talon[-1],)))
-    assert state.discards[0][-1] == hand[0] and state.phase == "play"
+    assert state.discards[0][-1] == hand[0] and state.phase is Phase.PLAY
 
 
 def test_de_scheicher_dealer_discards_no_more_than_the_talon_holds():
@@ -305,7 +307,7 @@ def test_de_scheicher_dealer_discards_no_more_than_the_talon_holds():
     assert state.talon_left == 2 and state.to_move == 1
     assert refused(state, "B discard " + " ".join(map(_name, state.hand(1)[:3]))) == "bad-discard"
     state.apply(parse_discard(1, state.hand(1)[:2]))
-    assert state.phase == "play"
+    assert state.phase is Phase.PLAY
 
 
 def _name(card):
@@ -318,25 +320,25 @@ def _name(card):
 def test_the_elder_leads_first():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand")
-    assert refused(state, "B play KS") == "wrong-turn"
+    assert refused(state, "B play KS") is Code.WRONG_TURN
 
 
 def test_a_card_not_held_is_refused():
     state = arranged("hu-nc", HEARTS_FOR_A, SPADES_FOR_B, "7H")
     act(state, "A stand")
-    assert refused(state, "A play KS") == "not-in-hand"
+    assert refused(state, "A play KS") is Code.NOT_IN_HAND
 
 
 def test_the_follower_must_follow_suit():
     state = arranged("hu-nc", "KH QH JH AH 7S", "8S KS QC JC TD", "9D")
     act(state, "A stand", "A play 7S")
-    assert refused(state, "B play QC") == "must-follow"
+    assert refused(state, "B play QC") is Code.MUST_FOLLOW
 
 
 def test_the_follower_must_overtake_when_he_can():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8S KS QC JC TD", "9D")
     act(state, "A stand", "A play 9S")
-    assert refused(state, "B play 8S") == "must-overtake"
+    assert refused(state, "B play 8S") is Code.MUST_OVERTAKE
     act(state, "B play KS")
 
 
@@ -348,7 +350,7 @@ def test_a_follower_who_cannot_beat_plays_any_card_of_the_suit():
 def test_a_follower_void_in_the_suit_must_trump():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8D KD QC JC TC", "9D")
     act(state, "A stand", "A play 9S")
-    assert refused(state, "B play QC") == "must-trump"
+    assert refused(state, "B play QC") is Code.MUST_TRUMP
     act(state, "B play 8D")
     assert state.tricks == (0, 1)
 
@@ -368,14 +370,14 @@ def test_an_off_suit_card_does_not_take_the_trick():
 def test_the_duties_are_checked_follow_before_overtake_before_trump():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8S KS QC JC TD", "9D")
     act(state, "A stand", "A play 9S")
-    assert refused(state, "B play TD") == "must-follow"
+    assert refused(state, "B play TD") is Code.MUST_FOLLOW
 
 
 def test_the_winner_of_a_trick_leads_the_next():
     state = arranged("hu-nc", "KH QH JH AH 9S", "8S KS QC JC TD", "9D")
     act(state, "A stand", "A play 9S", "B play KS")
     assert state.to_move == 1
-    assert refused(state, "A play KH") == "wrong-turn"
+    assert refused(state, "A play KH") is Code.WRONG_TURN
 
 
 # ---- scoring -----------------------------------------------------------------------------
@@ -458,7 +460,7 @@ def test_the_agreed_maximum_counts_the_king():
     king = arranged("en-wiki", "KD QH JH AH TH", "KS QS JS AS TS", "7D", options=Options(max_points_per_deal=3))
     act(king, "A propose", "B refuse", "A mark-king", "A play KD", "B play KS", "A play QH", "B play QS",
         "A play JH", "B play JS", "A play AH", "B play AS", "A play TH", "B play TS")
-    assert king.deal_points == (3, 0) and any(e.kind == "capped" for e in king.log)
+    assert king.deal_points == (3, 0) and any(e.kind is EventKind.CAPPED for e in king.log)
 
 
 def test_points_beyond_the_target_are_not_marked():
@@ -468,8 +470,8 @@ def test_points_beyond_the_target_are_not_marked():
 
 def test_reaching_five_ends_the_game():
     state = deal_won("hu-nc", 3, score=(4, 0))
-    assert state.phase == "over"
-    assert refused(state, "A propose") == "game-over"
+    assert state.phase is Phase.OVER
+    assert refused(state, "A propose") is Code.GAME_OVER
 
 
 @pytest.mark.parametrize("loser, lot", [(0, 3), (1, 2), (2, 2), (3, 1), (4, 1)])

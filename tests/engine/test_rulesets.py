@@ -2,6 +2,7 @@
 import pytest
 
 from engine import ruleset as rs
+from engine.param_values import ChouetteStakes, Closed, LossPoints, NoMaximum, ShortTalon, System
 from engine.rules import PARAMS, RULES
 
 
@@ -37,8 +38,9 @@ def test_every_rule_reads_known_parameters():
 
 def test_witnesses_differ_where_their_texts_do():
     values = {s: rs.load(s)["refused_first_loss"] for s in rs.available()}
-    assert values == {"hu-nc": "two-in-all", "de-scheicher": "one-more", "en-wiki": "one-more",
-                      "en-short": "two-in-all"}
+    assert values == {"hu-nc": LossPoints.TWO_IN_ALL, "de-scheicher": LossPoints.ONE_MORE,
+                      "en-wiki": LossPoints.ONE_MORE, "en-short": LossPoints.TWO_IN_ALL}
+    assert all(type(value) is LossPoints for value in values.values())     # members, not their strings
 
 
 def test_a_variant_replaces_values_and_keeps_citations():
@@ -95,3 +97,33 @@ def test_an_inheritance_cycle_is_refused(ruleset_dir):
     write_variant(ruleset_dir, "yy", text.replace('inherits = "yy"', 'inherits = "xx"'))
     with pytest.raises(rs.RulesetError, match="inheritance cycle"):
         rs.load("xx")
+
+
+def test_a_misspelt_closed_value_is_refused_at_its_file_and_line(ruleset_dir):
+    write_variant(ruleset_dir, "xx", base_text().replace('[params.chouette_stakes]\nvalue = "banco"',
+                                                         '[params.chouette_stakes]\nvalue = "bancoo"'))
+    line = 1 + (ruleset_dir / "xx.toml").read_text(encoding="utf-8").splitlines().index('value = "bancoo"')
+    with pytest.raises(rs.RulesetError) as caught:
+        rs.load("xx")
+    assert str(caught.value) == (f"{ruleset_dir / 'xx.toml'}:{line}: params.chouette_stakes: value 'bancoo' is not"
+                                 " one of 'call-and-hold', 'banco'")
+
+
+@pytest.mark.parametrize("siglum", ["hu-nc", "de-scheicher", "en-wiki", "en-short"])
+def test_closed_values_are_read_into_their_members(siglum):
+    ruleset = rs.load(siglum)
+    closed = [name for name, param in PARAMS.items() if param.choices and isinstance(param.choices[0], Closed)]
+    assert len(closed) > 40
+    for name in closed:
+        assert any(ruleset[name] is choice for choice in PARAMS[name].choices), name
+    assert all(type(system) is System for system in ruleset["tournament_systems"])
+    assert ruleset["max_points_per_deal"] is NoMaximum.NONE or type(ruleset["max_points_per_deal"]) is int
+
+
+def test_a_variant_reads_values_as_files_write_them():
+    variant = rs.load("hu-nc").with_values(chouette_stakes="banco", tournament_systems=["swiss"])
+    assert variant["chouette_stakes"] is ChouetteStakes.BANCO and variant["tournament_systems"] == [System.SWISS]
+    with pytest.raises(rs.RulesetError, match="params.chouette_stakes: value 'bank' is not one of"):
+        rs.load("hu-nc").with_values(chouette_stakes="bank")
+    with pytest.raises(rs.RulesetError, match="value 'discard-at-most-talon' is not one of 'take-back-latest'"):
+        rs.load("hu-nc").with_values(short_talon_elder=ShortTalon.DISCARD_AT_MOST_TALON)   # the dealer's only

@@ -3,7 +3,7 @@ import textwrap
 
 import pytest
 
-from engine.conformance import comparable_text, coverage, quote_found, run
+from engine.conformance import Status, comparable_text, coverage, quote_found, run
 from engine.scenario import ScenarioError, load_scenario
 
 GOOD = """
@@ -42,24 +42,24 @@ def only(report):
 
 def test_a_good_scenario_passes(tmp_path):
     result = only(run([write(tmp_path, GOOD)], TEXTS))
-    assert result.status == "pass", result.message
+    assert result.status is Status.PASS, result.message
     assert any("score.vole: hu-nc.43" in line for line in result.explanation)
 
 
 def test_a_wrong_expectation_fails(tmp_path):
     result = only(run([write(tmp_path, GOOD.replace("points = { A = 2", "points = { A = 3"))]))
-    assert result.status == "fail" and "points A 2, B 0" in result.message
+    assert result.status is Status.FAIL and "points A 2, B 0" in result.message
 
 
 def test_an_expected_refusal_that_is_accepted_fails(tmp_path):
     result = only(run([write(tmp_path, GOOD.replace('"A play KH",', '"A play KH !must-follow",'))]))
-    assert result.status == "fail" and "accepted" in result.message
+    assert result.status is Status.FAIL and "accepted" in result.message
 
 
 def test_an_unexpected_refusal_fails_and_names_its_line(tmp_path):
     path = write(tmp_path, GOOD.replace('"B play KS"', '"B play 9C"'))
     result = only(run([path]))
-    assert result.status == "fail" and f"{path}:13:" in result.message and "not-in-hand" in result.message
+    assert result.status is Status.FAIL and f"{path}:13:" in result.message and "not-in-hand" in result.message
 
 
 def test_an_elders_play_implies_the_stand(tmp_path):
@@ -83,7 +83,7 @@ def test_an_elders_play_implies_the_stand(tmp_path):
 def test_malformed_scenarios_are_errors_naming_file_and_reason(tmp_path, change, reason):
     path = write(tmp_path, GOOD.replace(*change))
     result = only(run([path]))
-    assert result.status == "error"
+    assert result.status is Status.ERROR
     assert str(path) in result.message and reason in result.message
 
 
@@ -104,12 +104,12 @@ def test_a_duplicate_id_is_an_error(tmp_path):
 
 def test_a_drifted_quote_is_an_error(tmp_path):
     result = only(run([write(tmp_path, GOOD)], {"hu-nc.43": "something else"}))
-    assert result.status == "error" and "quote has drifted" in result.message
+    assert result.status is Status.ERROR and "quote has drifted" in result.message
 
 
 def test_citing_an_unknown_unit_is_an_error(tmp_path):
     result = only(run([write(tmp_path, GOOD)], {"hu-nc.44.1": "x"}))
-    assert result.status == "error" and "unknown unit hu-nc.43" in result.message
+    assert result.status is Status.ERROR and "unknown unit hu-nc.43" in result.message
 
 
 def test_quotes_match_across_hyphenation_whitespace_case_and_typography():
@@ -149,7 +149,7 @@ def test_a_draw_scenario(tmp_path):
     dealer = "B"
     """
     result = only(run([write(tmp_path, text)]))
-    assert result.status == "fail" and "expects B to deal first" in result.message
+    assert result.status is Status.FAIL and "expects B to deal first" in result.message
 
 
 def test_a_dealt_scenario_checks_the_hands(tmp_path):
@@ -166,7 +166,7 @@ def test_a_dealt_scenario_checks_the_hands(tmp_path):
     hands = { A = ["KH", "QH", "JH", "AH", "TH"], B = ["KS", "QS", "JS", "AS", "TS"] }
     turnup = "7H"
     """
-    assert only(run([write(tmp_path, text)])).status == "pass"
+    assert only(run([write(tmp_path, text)])).status is Status.PASS
 
 
 def test_advice_follows_the_jeux_de_regle(tmp_path):
@@ -181,4 +181,4 @@ def test_advice_follows_the_jeux_de_regle(tmp_path):
     actions = ["A advise propose"]
     """
     result = only(run([write(tmp_path, text)]))
-    assert result.status == "fail" and "advise A stand" in result.message
+    assert result.status is Status.FAIL and "advise A stand" in result.message

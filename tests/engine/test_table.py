@@ -6,10 +6,11 @@ from hypothesis import given, settings, strategies as st
 
 from engine import IllegalAction, Options, State, parse_action
 from engine.actions import Call, Play
+from engine.errors import Code
 from engine.irregularities import Case, Choice, Effect, Irregularity, Mode, Role, read_rulings
-from engine.phase import PLAY, REMEDY
+from engine.phase import DEAL, PLAY, REMEDY, SPEAK, TURNUP
 from engine.ruleset import load
-from engine_helpers import act, arranged, cards
+from engine_helpers import act, arranged, cards, refused
 
 TABLE = Options(mode=Mode.TABLE)
 A_HAND, B_HAND = "QH JH AH 7S 8S", "KS QS 9C 8C 7D"   # hearts trumps: A void in clubs holds trumps
@@ -19,24 +20,16 @@ def table(ruleset: str = "hu-nc", turnup: str = "7H", talon: str = "KD QD JD") -
     return arranged(ruleset, A_HAND, B_HAND, turnup, talon, options=TABLE)
 
 
-def refusal(state: State, line: str) -> str:
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(parse_action(line))
-    assert state.fingerprint() == before, "a refusal leaves the state unchanged"
-    return caught.value.code
-
-
 # ---- what strict mode refuses, table mode records ----------------------------------------
 
 @pytest.mark.parametrize("lines, strict_code", [
-    (["A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S"], "must-trump"),   # a renonce
-    (["A stand", "B play KS"], "wrong-turn"),                                        # led out of turn
+    (["A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S"], Code.MUST_TRUMP),   # a renonce
+    (["A stand", "B play KS"], Code.WRONG_TURN),                                        # led out of turn
 ])
 def test_a_fault_strict_mode_refuses_is_played_at_the_table(lines, strict_code):
     strict = arranged("hu-nc", A_HAND, B_HAND, "7H")
     act(strict, *lines[:-1])
-    assert refusal(strict, lines[-1]) == strict_code
+    assert refused(strict, lines[-1]) is strict_code
     state = table()
     act(state, *lines)
     assert state.played >> (parse_action(lines[-1]).player << 5) & (1 << parse_action(lines[-1]).card)
@@ -44,13 +37,13 @@ def test_a_fault_strict_mode_refuses_is_played_at_the_table(lines, strict_code):
 
 @pytest.mark.parametrize("line", ["A look", "A name H", "A fresh-pack", "B call renonce", "A choose keep"])
 def test_table_verbs_are_refused_in_strict_mode(line):
-    assert refusal(arranged("hu-nc", A_HAND, B_HAND, "7H"), line) == "strict-mode"
+    assert refused(arranged("hu-nc", A_HAND, B_HAND, "7H"), line) is Code.STRICT_MODE
 
 
 def test_a_card_not_in_the_hand_stays_refused_at_the_table():
     state = table()
     act(state, "A stand")
-    assert refusal(state, "A play KS") == "not-in-hand"
+    assert refused(state, "A play KS") is Code.NOT_IN_HAND
 
 
 # ---- the renonce under each witness ---------------------------------------------------------
@@ -93,13 +86,13 @@ def test_a_renonce_never_called_stands():
     state = table()
     act(state, "A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S", "B play 8C", "A play QH",
         "B play KS", "A play JH", "A play AH", "B play 7D")
-    assert state.phase == "deal" and state.tricks == (3, 2) and state.score == (1, 0)
+    assert state.phase is DEAL and state.tricks == (3, 2) and state.score == (1, 0)
 
 
 def test_calling_what_did_not_happen_is_refused():
     state = table()
     act(state, "A stand")
-    assert refusal(state, "B call renonce") == "no-choice"
+    assert refused(state, "B call renonce") is Code.NO_CHOICE
 
 
 # ---- choices belong to the wronged player -----------------------------------------------
@@ -109,8 +102,8 @@ def test_a_lead_out_of_turn_waits_for_the_wronged_players_choice():
     act(state, "A stand", "B play KS")
     assert state.phase is REMEDY and state.to_move == 0
     assert set(map(str, state.legal_actions())) == {"A choose take-back", "A choose keep"}
-    assert refusal(state, "B choose keep") == "impossible"          # never the offender's choice
-    assert refusal(state, "A choose new-deal") == "no-choice"       # not offered
+    assert refused(state, "B choose keep") is Code.IMPOSSIBLE          # never the offender's choice
+    assert refused(state, "A choose new-deal") is Code.NO_CHOICE       # not offered
     act(state, "A choose take-back")
     assert state.phase is PLAY and state.turn == 0 and parse_action("B play KS").card in state.hand(1)
 
@@ -124,23 +117,23 @@ def test_playing_to_a_card_led_out_of_turn_keeps_it():
 def test_a_remedy_that_voids_the_deal_passes_the_deal_in_hu_nc():
     state = table()
     act(state, "A propose", "B accept", "A discard 7S 8S", "B faced KD", "A choose new-deal")
-    assert state.phase == "deal" and state.dealer == 0 and state.score == (0, 0)
+    assert state.phase is DEAL and state.dealer == 0 and state.score == (0, 0)
 
 
 # ---- bad input -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset, lines, code", [
-    ("en-short", ["A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S"], "no-ruling"),
-    ("en-wiki", ["A look-tricks"], "impossible"),                # no trick taken yet
-    ("hu-nc", ["B faced 9H"], "impossible"),             # 9H is in the talon, not a hand just dealt
-    ("hu-nc", ["A short KS"], "impossible"),             # A does not hold KS
-    ("hu-nc", ["A extra QS"], "impossible"),             # QS is B's, not in the talon
-    ("hu-nc", ["B turn-up QD"], "impossible"),           # the talon's top is KD
+    ("en-short", ["A stand", "A play 7S", "B play QS", "B play 9C", "A play 8S"], Code.NO_RULING),
+    ("en-wiki", ["A look-tricks"], Code.IMPOSSIBLE),                # no trick taken yet
+    ("hu-nc", ["B faced 9H"], Code.IMPOSSIBLE),             # 9H is in the talon, not a hand just dealt
+    ("hu-nc", ["A short KS"], Code.IMPOSSIBLE),             # A does not hold KS
+    ("hu-nc", ["A extra QS"], Code.IMPOSSIBLE),             # QS is B's, not in the talon
+    ("hu-nc", ["B turn-up QD"], Code.IMPOSSIBLE),           # the talon's top is KD
 ])
 def test_what_the_engine_cannot_judge_is_refused_with_its_reason(ruleset, lines, code):
     state = table(ruleset)
     act(state, *lines[:-1])
-    assert refusal(state, lines[-1]) == code
+    assert refused(state, lines[-1]) is code
 
 
 @pytest.mark.parametrize("data, problem", [
@@ -193,7 +186,7 @@ def test_random_faults_and_calls_keep_cards_and_undo(seed, ruleset):
     act(state, "A stand")
     prints = []
     for _ in range(40):
-        if state.phase != "play" and state.phase is not REMEDY:
+        if state.phase is not PLAY and state.phase is not REMEDY:
             break
         prints.append(state.fingerprint())
         choices = list(state.legal_actions())
@@ -233,20 +226,19 @@ def test_undo_across_a_dropped_card(lines):
 
 def test_a_deal_can_wait_for_its_turn_up_at_the_table():
     from engine import Arrange
-    from engine.phase import TURNUP
     strict = State("hu-nc", dealer=1)
     deal = Arrange(1, (cards(A_HAND), cards(B_HAND)), cards("7H")[0],
                    tuple(c for c in range(32) if c not in cards(A_HAND + " " + B_HAND + " 7H")), turned=False)
     with pytest.raises(IllegalAction) as caught:
         strict.apply(deal)
-    assert caught.value.code == "strict-mode"
+    assert caught.value.code is Code.STRICT_MODE
     state = State("de-scheicher", dealer=1, options=TABLE)
     before = state.fingerprint()
     state.apply(deal)
     assert state.phase is TURNUP and [str(a) for a in state.legal_actions()] == ["B turn"]
-    assert refusal(state, "A look") == "wrong-phase" and refusal(state, "A turn") == "wrong-turn"
+    assert refused(state, "A look") is Code.WRONG_PHASE and refused(state, "A turn") is Code.WRONG_TURN
     act(state, "B turn", "A look")
-    assert state.phase == "speak" and state.to_move == 0
+    assert state.phase is SPEAK and state.to_move == 0
     for _ in range(3):
         state.undo()
     assert state.fingerprint() == before
@@ -255,7 +247,7 @@ def test_a_deal_can_wait_for_its_turn_up_at_the_table():
 def test_a_choice_kept_for_the_exchange_falls_due_when_the_elder_discards():
     state = table("de-scheicher", talon="KD QD JD")
     act(state, "B turn-up KD")
-    assert state.phase == "speak" and state.table.deferred is not None      # the game goes on
+    assert state.phase is SPEAK and state.table.deferred is not None      # the game goes on
     act(state, "A propose", "B accept")
     assert state.phase is REMEDY and [str(a) for a in state.legal_actions()] == ["A choose take", "A choose set-aside"]
     act(state, "A choose set-aside", "A discard 7S")
@@ -265,31 +257,31 @@ def test_a_choice_kept_for_the_exchange_falls_due_when_the_elder_discards():
 def test_a_choice_kept_for_the_exchange_lapses_if_the_elder_stands():
     state = table("de-scheicher", talon="KD QD JD")
     act(state, "B turn-up KD", "A stand")
-    assert state.phase is PLAY and refusal(state, "A choose set-aside") == "no-choice"
+    assert state.phase is PLAY and refused(state, "A choose set-aside") is Code.NO_CHOICE
     act(state, "A play 7S", "B play QS", "B play 9C", "A play QH", "A play JH", "B play 8C", "A play AH",
         "B play 7D", "A play 8S", "B play KS")
-    assert state.phase == "deal"                       # the deal was played out without the choice
+    assert state.phase is DEAL                       # the deal was played out without the choice
 
 
 @pytest.mark.parametrize("line", ["A extra KD", "B short KS", "A leave", "B turn-up KD", "B expose KS",
                                   "A false-pack", "B reshuffle"])
 def test_what_a_witness_does_not_rule_on_is_refused_and_changes_nothing(line):
     state = table("en-wiki")
-    assert refusal(state, line) in ("no-ruling", "wrong-phase")
+    assert refused(state, line) in (Code.NO_RULING, Code.WRONG_PHASE)
 
 
 def test_a_refused_action_during_a_remedy_changes_nothing():
     state = table()
     act(state, "A stand", "B play KS")                 # led out of turn: A may keep it by playing on
-    assert refusal(state, "A play KD") == "not-in-hand"
-    assert refusal(state, "B play QS") == "wrong-turn"
+    assert refused(state, "A play KD") is Code.NOT_IN_HAND
+    assert refused(state, "B play QS") is Code.WRONG_TURN
     assert state.phase is REMEDY
 
 
 def test_a_refused_play_to_a_dropped_card_changes_nothing():
     state = table()
     act(state, "A stand", "A drop 8S")
-    assert refusal(state, "B play KD") == "not-in-hand"
+    assert refused(state, "B play KD") is Code.NOT_IN_HAND
     assert state.led < 0
 
 
@@ -323,6 +315,6 @@ def test_the_elder_may_name_his_discard_before_the_choice_kept_for_his_exchange(
     first, second = table("de-scheicher", talon="KD QD JD"), table("de-scheicher", talon="KD QD JD")
     act(first, "B turn-up KD", "A propose", "B accept", "A choose set-aside", "A discard 7S")
     act(second, "B turn-up KD", "A propose", "B accept", "A discard 7S")
-    assert refusal(second, "A discard 8S") == "wrong-turn"          # one discard is held, not two
+    assert refused(second, "A discard 8S") is Code.WRONG_TURN          # one discard is held, not two
     act(second, "A choose set-aside")
     assert first.fingerprint()[:-2] == second.fingerprint()[:-2]           # the same game, the history aside
