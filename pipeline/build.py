@@ -128,7 +128,8 @@ def _variants(c: Made) -> None:
     units = {u.id: u for t in c.texts.values() for u in t.walk()}
     c.variants = variants.variant_points(rulesets, units, variants.read_points(variants.VARIANTS),
                                          c.alignment.links, c.engine.scenarios,
-                                         c.alignment.editorial.locate)
+                                         c.alignment.editorial.locate,
+                                         others=[s for s in c.texts if s not in engine.available()])
 
 
 def _tei(c: Made) -> None:

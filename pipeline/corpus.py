@@ -33,7 +33,7 @@ def _made(until: str) -> build.Made:
     return _MADE
 
 
-def modern_choices() -> list[normalize_check.Choice]:
+def modern_choices() -> list[normalize_check.ModernChoice]:
     """The editions' words with two modern readings that are words, weighed (`ecarte modern`)."""
     units = [u for t in _made("correct").texts.values() if t.witness.is_edition for u in t.units]
     return normalize_check.review(units, normalize.normalizer(), normalize_check.read_game_terms())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from .errors import InputError
@@ -22,10 +23,16 @@ from .paths import EDITORIAL
 from .spans import Span, line_from_spans, span_text as _text
 
 CORRECTIONS = EDITORIAL / "corrections.toml"
-KINDS = ("misprint", "misreading")
 FIELDS = ("unit", "original", "correction", "kind", "reason")
 SOURCE = "corrections.toml"
 """How a Reading's `source` names the file; the entry's id follows after '#'."""
+
+
+class CorrectionKind(str, Enum):
+    """Whose error a correction mends: the print's (kept as TEI <sic>) or the transcripts'."""
+
+    MISPRINT = "misprint"        # the print itself is wrong
+    MISREADING = "misreading"    # the transcripts misread a right print
 
 
 @dataclass(frozen=True)
@@ -36,7 +43,7 @@ class Correction:
     unit: str
     original: str
     correction: str
-    kind: str
+    kind: CorrectionKind
     reason: str
 
     @property
@@ -55,15 +62,15 @@ def read_corrections(path: Path) -> list[Correction]:
             problem = (f"lacks {', '.join(missing)}" if missing
                        else f"has unknown fields {sorted(set(entry) - set(FIELDS))}")
             raise InputError(f"correction entry {number} {problem} (fields: {', '.join(FIELDS)})", path)
-        if entry["kind"] not in KINDS:
+        if entry["kind"] not in {k.value for k in CorrectionKind}:
             raise InputError(f"correction entry {number} ({entry['unit']}: {entry['original']!r}): "
-                             f"kind must be one of {', '.join(KINDS)}", path)
+                             f"kind must be one of {', '.join(k.value for k in CorrectionKind)}", path)
         if not entry["original"].strip() or entry["original"] == entry["correction"]:
             raise InputError(f"correction entry {number} ({entry['unit']}): original must be "
                              f"non-blank and differ from the correction", path)
         counts[entry["unit"]] = counts.get(entry["unit"], 0) + 1
         entries.append(Correction(f"{entry['unit']}.c{counts[entry['unit']]}",
-                                  **{f: entry[f] for f in FIELDS}))
+                                  **{**entry, "kind": CorrectionKind(entry["kind"])}))
     return entries
 
 
@@ -110,10 +117,10 @@ def _corrected(line: Line, start: int, entry: Correction, path: Path) -> Line:
     new = old[:at] + entry.correction + old[at + len(entry.original):]
     readings = [spans[i] for i in covered if isinstance(spans[i], Reading)]
     variant = any(r.resp for r in readings)
-    keep_rdgs = entry.kind == "misreading" or variant
+    keep_rdgs = entry.kind is CorrectionKind.MISREADING or variant
     sigla = sorted({s for r in readings for s, _ in r.rdgs}) if keep_rdgs else []
     rdgs = tuple((s, "".join(_witness_text(spans[i], s) for i in covered)) for s in sigla)
-    reading = Reading(new, sic=old if entry.kind == "misprint" else None, resp="#editor",
+    reading = Reading(new, sic=old if entry.kind is CorrectionKind.MISPRINT else None, resp="#editor",
                       source=entry.source, rdgs=rdgs)
     result = line_from_spans(line, tuple(spans[:first]) + (reading,) + tuple(spans[last + 1:]))
     if result.text != " ".join(result.text.split()):

@@ -6,6 +6,8 @@ import pickle
 import shutil
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from typing import TypeVar
 from functools import lru_cache
 import re
@@ -15,6 +17,7 @@ from pathlib import Path
 from .errors import InputError
 
 T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
 
 
 def read_toml(path: Path, what: str, missing_ok: bool = False) -> dict:
@@ -87,11 +90,127 @@ def array_of_tables(data: dict, text: str, name: str, path: Path) -> list[tuple[
     return list(zip(entries, lines))
 
 
+@dataclass(frozen=True)
+class Fields:
+    """One TOML table read field by field, each with its type checked: a missing, unknown or
+    mistyped field is an InputError naming the file, the table's line and the field."""
+
+    data: dict
+    path: Path
+    line: int | None
+    what: str                     # the table in messages: "witness 'hu-nc'", "[[rule]]"
+    prefix: str = ""              # a sub-table's fields are named with it: "rights."
+
+    def fail(self, message: str) -> InputError:
+        return InputError(f"{self.what}: {message}", self.path, self.line)
+
+    def known(self, *names: str) -> None:
+        """Refuse a field not among `names`: a misspelt one would otherwise be silently ignored."""
+        unknown = sorted(set(self.data) - set(names))
+        if unknown:
+            raise self.fail(f"unknown field{'s' * (len(unknown) > 1)} "
+                            f"{', '.join(self.prefix + n for n in unknown)} (known: {', '.join(names)})")
+
+    def require(self, *names: str) -> None:
+        """Refuse a table that lacks one of `names`."""
+        missing = [self.prefix + n for n in names if n not in self.data]
+        if missing:
+            raise self.fail(f"lacks {', '.join(missing)}")
+
+    def text(self, name: str, blank: bool = False) -> str:
+        """A required string, non-blank unless `blank`."""
+        self.require(name)
+        return self._text(name, blank)
+
+    def text_or_none(self, name: str) -> str | None:
+        """An optional non-blank string."""
+        return self._text(name, False) if name in self.data else None
+
+    def _text(self, name: str, blank: bool) -> str:
+        value = self.data[name]
+        if not isinstance(value, str) or not (blank or value.strip()):
+            raise self.fail(f"{self.prefix}{name} must be {'a' if blank else 'a non-empty'} string, "
+                            f"not {value!r}")
+        return value
+
+    def texts(self, name: str, empty: bool = False) -> tuple[str, ...]:
+        """A required list of non-blank strings, non-empty unless `empty`."""
+        self.require(name)
+        value = self.data[name]
+        if not isinstance(value, list) or not (empty or value) \
+                or not all(isinstance(v, str) and v.strip() for v in value):
+            raise self.fail(f"{self.prefix}{name} must be a {'' if empty else 'non-empty '}list of "
+                            f"non-empty strings, not {value!r}")
+        return tuple(value)
+
+    def flag(self, name: str, default: bool) -> bool:
+        """An optional true or false."""
+        value = self.data.get(name, default)
+        if not isinstance(value, bool):
+            raise self.fail(f"{self.prefix}{name} must be true or false, not {value!r}")
+        return value
+
+    def integer(self, name: str, default: int, minimum: int) -> int:
+        """An optional whole number, at least `minimum`."""
+        value = self.data.get(name, default)
+        if type(value) is not int or value < minimum:
+            raise self.fail(f"{self.prefix}{name} must be a whole number of at least {minimum}, not {value!r}")
+        return value
+
+    def number(self, name: str) -> float:
+        """A required number, whole or not."""
+        self.require(name)
+        value = self.data[name]
+        if type(value) not in (int, float):
+            raise self.fail(f"{self.prefix}{name} must be a number, not {value!r}")
+        return float(value)
+
+    def choice(self, name: str, kind: type[E], default: E | None = None) -> E:
+        """One of the values of the enum `kind`; required unless there is a `default`."""
+        if default is None:
+            self.require(name)
+        value = self.data.get(name, default.value if default is not None else None)
+        try:
+            return kind(value)
+        except ValueError:
+            raise self.fail(f"{self.prefix}{name} must be one of {', '.join(str(k.value) for k in kind)}, "
+                            f"not {value!r}") from None
+
+    def pattern(self, name: str) -> re.Pattern:
+        """A required regular expression (Python re syntax)."""
+        value = self.text(name)
+        try:
+            return re.compile(value)
+        except re.error as error:
+            raise self.fail(f"{self.prefix}{name} {value!r} is not a regular expression: {error}") from None
+
+    def table(self, name: str) -> Fields | None:
+        """An optional sub-table, read with its fields named `name.field`."""
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise self.fail(f"{self.prefix}{name} must be a table, not {value!r}")
+        return Fields(value, self.path, self.line, self.what, f"{self.prefix}{name}.")
+
+
 def table_lines(text: str, *key: str) -> list[int]:
     """1-based line numbers of each `[key]` or `[[key]]` header in a TOML text (where the k-th
     entry of an array of tables starts, so an error can name its line), the dotted key compared
     part by part, so a table's line is found however its key is quoted."""
     return [number for number, parts in _headers(text) if parts == key]
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The 1-based line of a top-level key of a TOML text (`key = …`, or `key.part = …`), for
+    an error to name: the first line that, read alone, sets it; None if none does."""
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            if key in tomllib.loads(line):
+                return number
+        except tomllib.TOMLDecodeError:
+            continue
+    return None
 
 
 @lru_cache(maxsize=8)

@@ -1,17 +1,27 @@
 """Plain data passed between the pipeline's stages: witnesses, their units, and links."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .facsimile import Facsimile
     from .segment import Segmentation
+    from .sources import Dating, Ocr, Rights
 
-Hyphen = Literal["soft", "hard", None]
-"""A soft hyphen only breaks the word at the line's end; a hard one belongs to the word."""
+
+class Hyphen(str, Enum):
+    """How a line-final hyphen continues the word on the next line."""
+
+    SOFT = "soft"    # it only breaks the word at the line's end: the reading text drops it
+    HARD = "hard"    # it belongs to the word ("chouette-" / "ben"): the reading text keeps it
+
+
+def without_soft_hyphen(text: str, hyphen: Hyphen | None) -> str:
+    """The text at a line's end as the reading text has it: a soft line-end hyphen dropped."""
+    return text[:-1] if hyphen is Hyphen.SOFT else text
 
 
 class Kind(str, Enum):
@@ -30,7 +40,8 @@ class Kind(str, Enum):
 
 @dataclass(frozen=True)
 class Witness:
-    """One source text with its siglum and its description (corpus/sources/witnesses.toml)."""
+    """One source text with its siglum and its description (corpus/sources/witnesses.toml, read
+    and checked field by field by pipeline/sources.py)."""
 
     siglum: str
     title: str
@@ -39,15 +50,41 @@ class Witness:
     source: str | None            # file name under corpus/sources/, None for an edition
     sha256: str | None
     segmenter: str                # name of the registered segmenter that cuts it into units
-    meta: dict = field(default_factory=dict, compare=False, hash=False)
+    _: KW_ONLY
+    segment: Mapping[str, object] = field(default_factory=dict, hash=False)
+    """The `[SIGLUM.segment]` table: the segmenter's own settings, which it checks."""
+    # What the TEI header states of the source (None where the catalogue says nothing).
+    title_en: str | None = None
+    author: str | None = None
+    publisher: str | None = None
+    place: str | None = None
+    date: Dating | None = None
+    url: str | None = None
+    url_note: str | None = None
+    retrieved: Dating | None = None
+    description: str | None = None
+    provenance: str | None = None
+    seed: str | None = None       # the file of the project's seed texts the source came from
+    rights: Rights | None = None
+    ocr: Ocr | None = None
+    # An edition's transcripts (TRANSCRIPT_ROLES) and whether it collates the repaired one.
+    base: str | None = None       # the transcript whose lines the edition keeps
+    collate_with: str | None = None
+    front_from: str | None = None  # the transcript that alone has the front matter
+    repair: bool = False
     added_after: str | None = None
     """The corpus version last published before the witness was added (`ecarte witness add`):
     its revisionDesc has the versions after it only; None for a witness of the first version."""
 
     @property
+    def named_transcripts(self) -> tuple[tuple[str, str], ...]:
+        """The (role, siglum) of each transcript an edition names, in TRANSCRIPT_ROLES order."""
+        return tuple((role, siglum) for role in TRANSCRIPT_ROLES if (siglum := getattr(self, role)))
+
+    @property
     def made_from(self) -> tuple[str, ...]:
         """The transcripts an edition is made from (base, collate_with, front_from), in that order."""
-        return tuple(dict.fromkeys(self.meta[k] for k in TRANSCRIPT_ROLES if self.meta.get(k)))
+        return tuple(dict.fromkeys(siglum for _, siglum in self.named_transcripts))
 
     @property
     def is_edition(self) -> bool:
@@ -111,14 +148,14 @@ class Line:
     text: str                     # the line as transcribed, whitespace trimmed
     source_line: int              # 1-based line number in the source file
     page_break_before: bool = False
-    hyphen: Hyphen = None         # how the line's last word continues on the next line
+    hyphen: Hyphen | None = None  # how the line's last word continues on the next line
     spans: tuple[str | Reading, ...] = ()   # for edited text: `text` as plain runs and Readings
     facs: str | None = None       # the facsimile zone the line was read from (pipeline/facsimile.py)
 
     @property
     def reading(self) -> str:
         """The line's contribution to the reading text (a soft line-end hyphen dropped)."""
-        return self.text[:-1] if self.hyphen == "soft" else self.text
+        return without_soft_hyphen(self.text, self.hyphen)
 
 
 @dataclass

@@ -20,9 +20,9 @@ from types import MappingProxyType
 from rapidfuzz.distance import Levenshtein
 
 from . import lexicon as lexicons
+from .lexicon.orthography import Apply
 from .spans import Span, line_from_spans
-from .errors import InputError
-from .files import read_toml
+from .files import Fields, array_of_tables, read_toml
 from .model import Reading, Unit
 from .paths import EDITORIAL
 
@@ -54,7 +54,7 @@ class Join:
 
 
 @dataclass(frozen=True)
-class Decision:
+class SpellingDecision:
     """The editor's reading of a period form that has two modern readings that are words, in the
     unit whose lines hold it: `word` (lower case) reads `modern` there, the print's form to keep it."""
 
@@ -74,7 +74,7 @@ class Rules:
 
     words: tuple[WordRule, ...]
     joins: tuple[Join, ...]
-    decisions: tuple[Decision, ...] = ()
+    decisions: tuple[SpellingDecision, ...] = ()
 
     def decided(self, unit: Unit) -> dict[str, str]:
         """The decided readings, word → modern, of the unit and the units under it."""
@@ -83,35 +83,38 @@ class Rules:
 
 
 def load_rules(path: Path = RULES) -> Rules:
-    """The rules of a normalization file, or an InputError naming it."""
+    """The rules of a normalization file, every field checked: a missing, unknown or mistyped
+    one is an InputError naming the file and the entry's line."""
     data = read_toml(path, "normalization rules")
-    try:
-        return Rules(
-            tuple(WordRule(re.compile(r["pattern"]), r["replace"], r["why"]) for r in data.get("word", [])),
-            tuple(Join(re.compile(r["first"]), re.compile(r["second"]), r["joined"], r["why"])
-                  for r in data.get("join", [])),
-            _decisions(data.get("decision", []), path))
-    except (KeyError, re.error) as error:
-        raise InputError(f"malformed normalization rule: {error}", path) from None
+    text = path.read_text(encoding="utf-8")
+    Fields(data, path, None, "normalization rules").known("word", "join", "decision")
+
+    def entries(table: str, *names: str) -> list[Fields]:
+        out = [Fields(entry, path, line, f"[[{table}]]") for entry, line in array_of_tables(data, text, table, path)]
+        for fields in out:
+            fields.known(*names)
+        return out
+
+    return Rules(
+        tuple(WordRule(f.pattern("pattern"), f.text("replace", blank=True), f.text("why"))
+              for f in entries("word", "pattern", "replace", "why")),
+        tuple(Join(f.pattern("first"), f.pattern("second"), f.text("joined"), f.text("why"))
+              for f in entries("join", "first", "second", "joined", "why")),
+        _decisions(entries("decision", *DECISION_FIELDS)))
 
 
-def _decisions(entries: list, path: Path) -> tuple[Decision, ...]:
-    """The [[decision]] entries, checked field by field; a unit decides a word once."""
-    out: dict[tuple[str, str], Decision] = {}
-    for number, entry in enumerate(entries, start=1):
-        fields = entry if isinstance(entry, dict) else {}
-        missing = [f for f in DECISION_FIELDS if not isinstance(fields.get(f), str) or not fields[f].strip()]
-        if missing or set(fields) - set(DECISION_FIELDS):
-            problem = (f"lacks {', '.join(missing)}" if missing
-                       else f"has unknown fields {sorted(set(fields) - set(DECISION_FIELDS))}")
-            raise InputError(f"decision {number} {problem} (fields: {', '.join(DECISION_FIELDS)})", path)
-        decision = Decision(fields["unit"], fields["word"].lower(), fields["modern"].lower(), fields["why"])
+def _decisions(entries: list[Fields]) -> tuple[SpellingDecision, ...]:
+    """The [[decision]] entries; a unit decides a word once."""
+    out: dict[tuple[str, str], SpellingDecision] = {}
+    for fields in entries:
+        unit, word, modern, why = (fields.text(name) for name in DECISION_FIELDS)
+        decision = SpellingDecision(unit, word.lower(), modern.lower(), why)
         for form in (decision.word, decision.modern):
             if not WORD.fullmatch(form):
-                raise InputError(f"decision {number} ({decision.unit}): {form!r} is not one word", path)
+                raise fields.fail(f"{decision.unit}: {form!r} is not one word")
         key = (decision.unit, decision.word)
         if key in out:
-            raise InputError(f"decision {number}: {decision.unit} decides {decision.word!r} twice", path)
+            raise fields.fail(f"{decision.unit} decides {decision.word!r} twice")
         out[key] = decision
     return tuple(out.values())
 
@@ -146,7 +149,7 @@ class Normalizer:
         """Whether the lower-cased word follows a convention never used today, and the other
         spellings it may stand for, by the period's conventions then by the word rules."""
         orthography = self.lexicon.orthography
-        systematic = any(rule.apply == "all" and rule.pattern.search(lower) for rule in orthography.rules)
+        systematic = any(rule.apply is Apply.ALL and rule.pattern.search(lower) for rule in orthography.rules)
         spellings = orthography.modernizations(lower)
         spellings += [rule.pattern.sub(rule.replace, s) for rule in self.rules.words
                       for s in [lower] + spellings[:1]]
@@ -253,11 +256,6 @@ def _cased(word: str, spelling: str) -> str:
 def normalizer(lang: str = "hu") -> Normalizer:
     """The process's normalizer of a language (only Hungarian has rules)."""
     return Normalizer(lexicons.load(lang), load_rules())
-
-
-def normalize_word(word: str) -> str:
-    """The word in modern spelling (itself where it has no other)."""
-    return normalizer().word(word) or word
 
 
 def normalized_text(unit: Unit) -> str:

@@ -23,7 +23,7 @@ from .align.cues import GLOSSARY, Glossary, read_glossary
 from .align.lemmas import lemma_pairs
 from .errors import InputError
 from .model import Unit
-from .normalize import RULES, Decision, Normalizer
+from .normalize import RULES, Normalizer, SpellingDecision
 
 LANG = "hu"
 FREQUENCY_MARGIN = 1.0
@@ -75,7 +75,7 @@ class Evidence:
 
 
 @dataclass(frozen=True)
-class Choice:
+class ModernChoice:
     """A word of a unit with two or more modern readings that are words: the evidence for each
     (the normalizer's reading first), what speaks for another, and the editor's decision if any."""
 
@@ -84,7 +84,7 @@ class Choice:
     occurrences: int                           # times the unit's text has it
     evidence: tuple[Evidence, ...]
     signals: tuple[tuple[str, Signal], ...]    # (another reading, what speaks for it)
-    decision: Decision | None
+    decision: SpellingDecision | None
 
     @property
     def chosen(self) -> str:
@@ -141,7 +141,7 @@ class Lemmas:
         return self._known[form]
 
 
-def choices(leaves: Sequence[tuple[str, str]], normalizer: Normalizer, terms: GameTerms) -> list[Choice]:
+def choices(leaves: Sequence[tuple[str, str]], normalizer: Normalizer, terms: GameTerms) -> list[ModernChoice]:
     """Every word with two or more modern readings that are words in the (unit id, text) pairs,
     once per unit, in text order, weighed against the lemmas of the texts' other words."""
     words = [(unit, normalizer.words(text)) for unit, text in leaves]
@@ -156,7 +156,7 @@ def choices(leaves: Sequence[tuple[str, str]], normalizer: Normalizer, terms: Ga
         counted = Counter(w.lower() for w in ws if len(readings[w.lower()]) > 1)
         for word, n in counted.items():
             evidence = tuple(_weigh(form, lemmas.of(form), terms, edition) for form in readings[word])
-            out.append(Choice(unit, word, n, evidence, _signals(evidence), decisions.get((unit, word))))
+            out.append(ModernChoice(unit, word, n, evidence, _signals(evidence), decisions.get((unit, word))))
     return out
 
 
@@ -184,7 +184,7 @@ def leaves(units: Iterable[Unit]) -> list[tuple[str, str]]:
     return [(u.id, u.text) for top in units for u in top.walk() if u.lines]
 
 
-def stale(units: Sequence[Unit], found: list[Choice], normalizer: Normalizer) -> list[str]:
+def stale(units: Sequence[Unit], found: list[ModernChoice], normalizer: Normalizer) -> list[str]:
     """What is wrong with the decisions: a unit that is none of the edition's or holds no lines,
     a word it no longer has or that has one modern reading, a reading that is not one of its, a
     unit under which the word would be read two ways (its text holds its parts')."""
@@ -208,7 +208,7 @@ def stale(units: Sequence[Unit], found: list[Choice], normalizer: Normalizer) ->
             problems.append(f"{where}: not one of its readings ({', '.join(e.form for e in choice.evidence)})")
     for top in units:
         under = {u.id for u in top.walk()}
-        read: dict[str, list[Choice]] = {}
+        read: dict[str, list[ModernChoice]] = {}
         for c in found:
             if c.unit in under:
                 read.setdefault(c.word, []).append(c)
@@ -219,7 +219,7 @@ def stale(units: Sequence[Unit], found: list[Choice], normalizer: Normalizer) ->
     return problems
 
 
-def review(units: Sequence[Unit], normalizer: Normalizer, terms: GameTerms) -> list[Choice]:
+def review(units: Sequence[Unit], normalizer: Normalizer, terms: GameTerms) -> list[ModernChoice]:
     """The edition's choices; an InputError naming normalization.toml if a decision is stale."""
     found = choices(leaves(units), normalizer, terms)
     problems = stale(units, found, normalizer)
@@ -228,7 +228,7 @@ def review(units: Sequence[Unit], normalizer: Normalizer, terms: GameTerms) -> l
     return found
 
 
-def require_decided(units: Sequence[Unit], normalizer: Normalizer, terms: GameTerms) -> list[Choice]:
+def require_decided(units: Sequence[Unit], normalizer: Normalizer, terms: GameTerms) -> list[ModernChoice]:
     """The edition's choices; an InputError naming normalization.toml if a decision is stale or
     a word in doubt is undecided."""
     found = review(units, normalizer, terms)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import InputError
-from .files import decode_utf8, read_toml, table_lines
+from .files import Fields, decode_utf8, key_line, read_toml, table_lines
 from .model import TRANSCRIPT_ROLES, Witness
 from .paths import CATALOGUE, SOURCES
 
@@ -60,140 +60,105 @@ class Ocr:
     version: str | None = None
 
 
-@dataclass(frozen=True)
-class Description:
-    """The typed part of a catalogue entry: the source's date, address, retrieval, rights and OCR."""
-
-    date: Dating | None = None
-    url: str | None = None
-    url_note: str | None = None
-    retrieved: Dating | None = None
-    rights: Rights | None = None
-    ocr: Ocr | None = None
-
-
-def describe(witness: Witness, catalogue: Path = CATALOGUE) -> Description:
-    """The typed description of a witness from its catalogue entry; a malformed field is an
-    InputError naming the catalogue, the witness's line and the field."""
-    entry = _Entry(witness, catalogue)
-    meta = witness.meta
-    url, retrieved = entry.text(meta, "url"), entry.table("retrieved")
-    if retrieved is not None and url is None:
-        raise entry.fail("retrieved is given but no url")
-    return Description(
-        date=entry.dating(meta, entry.text(meta, "date"), "date_note"),
-        url=url, url_note=entry.text(meta, "url_note"),
-        retrieved=entry.dating(retrieved, entry.text(retrieved, "text", "retrieved."), "note", "retrieved.")
-        if retrieved is not None else None,
-        rights=entry.rights(), ocr=entry.ocr())
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """Reads the typed fields of one catalogue entry, failing with its witness and line."""
-
-    witness: Witness
-    catalogue: Path
-
-    def fail(self, message: str) -> InputError:
-        return InputError(f"witness {self.witness.siglum!r}: {message}", self.catalogue,
-                          _entry_line(self.catalogue, self.witness.siglum))
-
-    def text(self, data: dict, key: str, where: str = "") -> str | None:
-        value = data.get(key)
-        if value is not None and (not isinstance(value, str) or not value.strip()):
-            raise self.fail(f"{where}{key} must be a non-empty string")
-        return value
-
-    def table(self, key: str) -> dict | None:
-        value = self.witness.meta.get(key)
-        if value is not None and not isinstance(value, dict):
-            raise self.fail(f"{key} must be a table ([{self.witness.siglum}.{key}])")
-        return value
-
-    def dating(self, data: dict, shown: str | None, note: str, where: str = "") -> Dating | None:
-        """A date as text and its ISO bounds; an ISO text alone is its own @when."""
-        bounds = {key: self.text(data, key, where) for key in ("when", "not_before", "not_after")}
-        for key, value in bounds.items():
-            if value is not None and not ISO_DATE.match(value):
-                raise self.fail(f"{where}{key} {value!r} is not an ISO date (YYYY, YYYY-MM or YYYY-MM-DD)")
-        if shown is None:
-            if any(bounds.values()):
-                raise self.fail(f"{where}when/not_before/not_after need the date as text beside them")
-            return None
-        if not any(bounds.values()) and ISO_DATE.match(shown):
-            bounds["when"] = shown
-        if bounds["when"] and (bounds["not_before"] or bounds["not_after"]):
-            raise self.fail(f"{where}give either when or not_before/not_after, not both")
-        if bounds["not_before"] and bounds["not_after"] and bounds["not_before"] > bounds["not_after"]:
-            raise self.fail(f"{where}not_before {bounds['not_before']} is after not_after {bounds['not_after']}")
-        return Dating(shown, note=self.text(data, note, where), **bounds)
-
-    def rights(self) -> Rights | None:
-        rights = self.table("rights")
-        if rights is None:
-            return None
-        try:
-            status = RightsStatus(rights.get("status"))
-        except ValueError:
-            raise self.fail(f"rights.status must be one of {', '.join(s.value for s in RightsStatus)}") from None
-        statement = self.text(rights, "statement", "rights.")
-        if statement is None:
-            raise self.fail("rights.statement is missing")
-        return Rights(status, statement, self.text(rights, "url", "rights."), self.text(rights, "note", "rights."))
-
-    def ocr(self) -> Ocr | None:
-        ocr = self.table("ocr")
-        if ocr is None:
-            return None
-        fields = {key: self.text(ocr, key, "ocr.") for key in ("engine", "model", "evidence", "version")}
-        missing = [key for key in ("engine", "model", "evidence") if fields[key] is None]
-        if missing:
-            raise self.fail(f"ocr lacks {', '.join(missing)}")
-        return Ocr(**fields)
-
-
-def _entry_line(catalogue: Path, siglum: str) -> int | None:
-    """The line of a witness's table in the catalogue, for an error to name."""
-    try:
-        lines = table_lines(catalogue.read_text(encoding="utf-8"), siglum)
-    except OSError:
-        return None
-    return lines[0] if lines else None
+BOUNDS = ("when", "not_before", "not_after")
+"""The ISO dates that bound a date given as text."""
+FIELDS = (*REQUIRED, "source", "sha256", "segment", "title_en", "author", "publisher", "place",
+          "date", *BOUNDS, "date_note", "url", "url_note", "retrieved", "description", "provenance",
+          "seed", "rights", "ocr", *TRANSCRIPT_ROLES, "repair", "added_after")
+"""Every field a witness's table may have; another (a misspelt one) stops the build."""
 
 
 def load_witnesses(catalogue: Path = CATALOGUE) -> dict[str, Witness]:
-    """Read the catalogue of witnesses, in file order, checking each entry's required fields."""
+    """Read the catalogue of witnesses, in file order, every field checked for its type: a
+    missing, unknown or mistyped one is an InputError naming the catalogue, the witness's line
+    and the field."""
     data = read_toml(catalogue, "witness catalogue")
-    witnesses = {}
-    for siglum, entry in data.items():
-        missing = [key for key in REQUIRED if key not in entry]
-        if missing:
-            raise InputError(f"witness {siglum!r} lacks {', '.join(missing)}", catalogue)
-        witnesses[siglum] = Witness(
-            siglum=siglum,
-            title=entry["title"],
-            language=entry["language"],
-            kind=entry["kind"],
-            source=entry.get("source"),
-            sha256=entry.get("sha256"),
-            segmenter=entry["segmenter"],
-            meta=entry,
-            added_after=entry.get("added_after"),
-        )
-        if not isinstance(witnesses[siglum].added_after, str | None):
-            raise InputError(f"witness {siglum!r}: added_after must be a version number as text "
-                             f"(\"0.3\")", catalogue)
+    text = catalogue.read_text(encoding="utf-8")
+    witnesses = {siglum: _witness(siglum, entry, catalogue, text) for siglum, entry in data.items()}
     for witness in witnesses.values():
-        for key in TRANSCRIPT_ROLES:
-            if key in witness.meta and witness.meta[key] not in witnesses:
-                raise InputError(f"witness {witness.siglum!r}: {key} names unknown witness "
-                                 f"{witness.meta[key]!r}", catalogue)
-        if witness.source is None and not {"base", "collate_with"} <= set(witness.meta):
+        line = _entry_line(text, witness.siglum)
+        for role, siglum in witness.named_transcripts:
+            if siglum not in witnesses:
+                raise InputError(f"witness {witness.siglum!r}: {role} names unknown witness {siglum!r}",
+                                 catalogue, line)
+        if witness.source is None and (witness.base is None or witness.collate_with is None):
             raise InputError(f"witness {witness.siglum!r} has no source: an edition names the "
-                             f"transcripts it collates as base and collate_with", catalogue)
-        describe(witness, catalogue)
+                             f"transcripts it collates as base and collate_with", catalogue, line)
     return witnesses
+
+
+def _witness(siglum: str, entry: object, catalogue: Path, text: str) -> Witness:
+    """One witness from its table."""
+    line = _entry_line(text, siglum)
+    if not isinstance(entry, dict):
+        raise InputError(f"{siglum} = {entry!r} is not a witness: describe each witness in a "
+                         f"[SIGLUM] table", catalogue, line)
+    fields = Fields(entry, catalogue, line, f"witness {siglum!r}")
+    fields.known(*FIELDS)
+    fields.require(*REQUIRED)
+    url, retrieved, segment = fields.text_or_none("url"), fields.table("retrieved"), fields.table("segment")
+    if retrieved is not None and url is None:
+        raise fields.fail("retrieved is given but no url")
+    optional = {key: fields.text_or_none(key) for key in (
+        "title_en", "author", "publisher", "place", "url_note", "description", "provenance", "seed",
+        *TRANSCRIPT_ROLES, "added_after")}
+    return Witness(
+        siglum, fields.text("title"), fields.text("language"), fields.text("kind"),
+        fields.text_or_none("source"), fields.text_or_none("sha256"), fields.text("segmenter"),
+        segment=segment.data if segment else {}, url=url,
+        date=_dating(fields, fields.text_or_none("date"), "date_note"),
+        retrieved=_retrieved(retrieved) if retrieved else None,
+        rights=_rights(fields.table("rights")), ocr=_ocr(fields.table("ocr")),
+        repair=fields.flag("repair", False), **optional)
+
+
+def _dating(fields: Fields, shown: str | None, note: str) -> Dating | None:
+    """A date as text and its ISO bounds; an ISO text alone is its own @when."""
+    bounds = {key: fields.text_or_none(key) for key in BOUNDS}
+    for key, value in bounds.items():
+        if value is not None and not ISO_DATE.match(value):
+            raise fields.fail(f"{fields.prefix}{key} {value!r} is not an ISO date (YYYY, YYYY-MM or YYYY-MM-DD)")
+    if shown is None:
+        if any(bounds.values()):
+            raise fields.fail(f"{fields.prefix}when/not_before/not_after need the date as text beside them")
+        return None
+    if not any(bounds.values()) and ISO_DATE.match(shown):
+        bounds["when"] = shown
+    if bounds["when"] and (bounds["not_before"] or bounds["not_after"]):
+        raise fields.fail(f"{fields.prefix}give either when or not_before/not_after, not both")
+    if bounds["not_before"] and bounds["not_after"] and bounds["not_before"] > bounds["not_after"]:
+        raise fields.fail(f"{fields.prefix}not_before {bounds['not_before']} is after not_after "
+                          f"{bounds['not_after']}")
+    return Dating(shown, note=fields.text_or_none(note), **bounds)
+
+
+def _retrieved(fields: Fields) -> Dating | None:
+    fields.known("text", *BOUNDS, "note")
+    return _dating(fields, fields.text("text"), "note")
+
+
+def _rights(fields: Fields | None) -> Rights | None:
+    if fields is None:
+        return None
+    fields.known("status", "statement", "url", "note")
+    return Rights(fields.choice("status", RightsStatus), fields.text("statement"),
+                  fields.text_or_none("url"), fields.text_or_none("note"))
+
+
+def _ocr(fields: Fields | None) -> Ocr | None:
+    if fields is None:
+        return None
+    fields.known("engine", "model", "evidence", "version")
+    fields.require("engine", "model", "evidence")
+    return Ocr(fields.text("engine"), fields.text("model"), fields.text("evidence"),
+               fields.text_or_none("version"))
+
+
+def _entry_line(text: str, siglum: str) -> int | None:
+    """The line of a witness's table in the catalogue (of its key, where it is not written as a
+    [SIGLUM] table), for an error to name."""
+    lines = table_lines(text, siglum)
+    return lines[0] if lines else key_line(text, siglum)
 
 
 def read_source(witness: Witness, directory: Path = SOURCES) -> str:

@@ -116,7 +116,7 @@ class SourceText:
 
 
 @dataclass(frozen=True)
-class Choice:
+class SegmenterChoice:
     """The segmenter that cuts the new witness, and why (named by the user, or detected)."""
 
     name: str
@@ -130,7 +130,7 @@ class Added:
     siglum: str
     source: Path
     source_text: SourceText
-    choice: Choice
+    choice: SegmenterChoice
     units: Counter[Kind]
     links: dict[str, Counter[Relation]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -284,12 +284,12 @@ def check_request(request: Request, witnesses: set[str], principles: Principles)
             raise InputError(f"--source-url {request.url!r} is not an http(s) URL")
 
 
-def choose_segmenter(text: str, name: str | None, path: Path) -> Choice:
+def choose_segmenter(text: str, name: str | None, path: Path) -> SegmenterChoice:
     """The segmenter named (checked to exist), or the one detected in the text."""
     if name:
         segmenter(name)
-        return Choice(name, "named with --segmenter")
-    return Choice(*detect_segmenter(text, path))
+        return SegmenterChoice(name, "named with --segmenter")
+    return SegmenterChoice(*detect_segmenter(text, path))
 
 
 def check_segmentation(segmentation: Segmentation, path: Path) -> None:
@@ -302,7 +302,7 @@ def check_segmentation(segmentation: Segmentation, path: Path) -> None:
                          path)
 
 
-def catalogue_table(request: Request, source: SourceText, choice: Choice) -> str:
+def catalogue_table(request: Request, source: SourceText, choice: SegmenterChoice) -> str:
     """The witnesses.toml table of the new witness, as text in the style of the others."""
     provenance = f"Added from {request.path.name} with `ecarte witness add`"
     if source.facsimile is not None:
@@ -405,7 +405,7 @@ def add_witness(request: Request) -> Added:
     check_request(request, set(witnesses), load_context(CORPUS).principles)
     source = read_source_file(request.path, request.siglum)
     choice = choose_segmenter(source.text, request.segmenter, request.path)
-    segmentation = segmenter(choice.name)(request.siglum, source.text, {"path": request.path})
+    segmentation = segmenter(choice.name)(request.siglum, source.text, source=request.path)
     check_segmentation(segmentation, request.path)
     catalogue = with_table(CATALOGUE.read_text(encoding="utf-8"), request.siglum,
                            catalogue_table(request, source, choice))

@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 from pipeline.errors import InputError
+from pipeline.paths import GOLD as GOLD_FOLDER
 
 NAME = "align"
 HELP = "the automatic aligner alone between two witnesses or text files; --evaluate scores it"
-GOLD = Path(__file__).resolve().parents[2] / "tests" / "gold" / "alignment.toml"
+GOLD = GOLD_FOLDER / "alignment.toml"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

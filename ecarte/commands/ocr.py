@@ -12,7 +12,11 @@ HELP = "OCR page images (PNG, TIFF, JPEG; PDF with poppler-utils) in page order 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE", help="page images, in page order")
     parser.add_argument("--lang", default="hun", help="Tesseract language(s), e.g. hun or hun+deu (default hun)")
-    parser.add_argument("--repair", action="store_true", help="also run the repair stage on the text")
+    parser.add_argument("--repair", action="store_true",
+                        help="also run the repair stage on the text (trained for Hungarian text only)")
+    parser.add_argument("--text-lang", metavar="LANG",
+                        help="with --repair: the language the pages are written in, as an ISO 639-1 code "
+                             "(default: told from the text's commonest words)")
     parser.add_argument("--psm", type=int, choices=(3, 4, 6),
                         help="Tesseract page segmentation mode (default 4, one column; a page of small type, "
                              "as at 150 dpi or less, is read in 6 too, kept where it finds fewer lines)")
@@ -47,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
                                         output_folder, write_documents, write_tsv)
 
     check_languages(args.lang)
+    if args.workers is not None and args.workers < 1:
+        raise InputError("--workers must be at least 1", "command line")
     if args.evaluate:
         return _evaluate(args)
     if not args.images:
@@ -62,8 +68,14 @@ def run(args: argparse.Namespace) -> int:
     text = document_text(pages)
     if args.repair:
         from pipeline.repair import repair_text
+        from pipeline.repair.language import written_in
 
-        text = repair_text(text, lang="hu")
+        text_lang = args.text_lang or written_in(text)
+        if text_lang != "hu":
+            raise InputError(f"--repair repairs Hungarian text only, and these pages read as {text_lang or 'no known language'}"
+                             f"{'' if args.text_lang else ' (told from their words; if they are Hungarian, add --text-lang hu)'}",
+                             args.images[0])
+        text = repair_text(text, lang=text_lang)
     if args.tsv:
         write_tsv(pages, args.tsv)
     for form, folder in folders.items():

@@ -18,12 +18,22 @@ from ..errors import InputError
 from ..files import array_of_tables, read_toml
 from ..model import Link, Origin, Relation
 
-FIELDS = {"link": {"source", "target", "relation", "reason", "note", "point"},
-          "none": {"unit", "witness", "reason"},
-          "reject": {"source", "target", "reason"}}
-REQUIRED = {"link": ("source", "target", "relation", "reason"),
-            "none": ("unit", "witness", "reason"),
-            "reject": ("source", "target", "reason")}
+
+
+class EntryKind(str, Enum):
+    """The kinds of entry of the file, each written as an array of tables (`[[link]]`)."""
+
+    LINK = "link"        # an editor's link between two units
+    NONE = "none"        # a unit without a parallel in a witness
+    REJECT = "reject"    # an automatic link removed
+
+
+FIELDS = {EntryKind.LINK: {"source", "target", "relation", "reason", "note", "point"},
+          EntryKind.NONE: {"unit", "witness", "reason"},
+          EntryKind.REJECT: {"source", "target", "reason"}}
+REQUIRED = {EntryKind.LINK: ("source", "target", "relation", "reason"),
+            EntryKind.NONE: ("unit", "witness", "reason"),
+            EntryKind.REJECT: ("source", "target", "reason")}
 
 
 @dataclass(frozen=True)
@@ -42,12 +52,12 @@ class EditorialAlignment:
     links: tuple[Link, ...]
     none: tuple[NoParallel, ...]
     rejected: tuple[tuple[str, str], ...]
-    lines: Mapping[tuple[str, str, str], int]    # (table, id, other) → line, for errors
+    lines: Mapping[tuple[EntryKind, str, str], int]  # (kind, id, other) → line, for errors
     path: Path | None = None
 
     def locate(self, link: Link) -> tuple[Path | None, int | None]:
         """The file and line of an editor's link (None, None for one the aligner made)."""
-        line = self.lines.get(("link", link.source, link.target))
+        line = self.lines.get((EntryKind.LINK, link.source, link.target))
         return (self.path, line) if line else (None, None)
 
     @property
@@ -70,37 +80,38 @@ def read_editorial(path: Path) -> EditorialAlignment:
         return EMPTY
     data = read_toml(path, "editorial alignment")
     text = path.read_text(encoding="utf-8")
-    unknown = set(data) - set(FIELDS)
+    unknown = set(data) - {kind.value for kind in EntryKind}
     if unknown:
-        raise InputError(f"unknown tables {sorted(unknown)} (known: link, none, reject)", path)
+        raise InputError(f"unknown tables {sorted(unknown)} "
+                         f"(known: {', '.join(kind.value for kind in EntryKind)})", path)
     links, none, rejected, lines = [], [], [], {}
-    for table in FIELDS:
-        for entry, line in array_of_tables(data, text, table, path):
-            _check(entry, table, path, line)
-            if table == "link":
+    for kind in EntryKind:
+        for entry, line in array_of_tables(data, text, kind.value, path):
+            _check(entry, kind, path, line)
+            if kind is EntryKind.LINK:
                 links.append(_link(entry, path, line))
-                lines["link", entry["source"], entry["target"]] = line
-            elif table == "none":
+                lines[kind, entry["source"], entry["target"]] = line
+            elif kind is EntryKind.NONE:
                 none.append(NoParallel(entry["unit"], entry["witness"], entry["reason"]))
-                lines["none", entry["unit"], entry["witness"]] = line
+                lines[kind, entry["unit"], entry["witness"]] = line
             else:
                 rejected.append((entry["source"], entry["target"]))
-                lines["reject", entry["source"], entry["target"]] = line
+                lines[kind, entry["source"], entry["target"]] = line
     _no_contradictions(links, none, path, lines)
     return EditorialAlignment(tuple(links), tuple(none), tuple(rejected), lines, path)
 
 
-def _check(entry: dict, table: str, path: Path, line: int) -> None:
-    extra = set(entry) - FIELDS[table]
+def _check(entry: dict, kind: EntryKind, path: Path, line: int) -> None:
+    extra = set(entry) - FIELDS[kind]
     if extra:
-        raise InputError(f"[[{table}]] has unknown fields {sorted(extra)} "
-                         f"(fields: {', '.join(sorted(FIELDS[table]))})", path, line)
-    for name in REQUIRED[table]:
+        raise InputError(f"[[{kind.value}]] has unknown fields {sorted(extra)} "
+                         f"(fields: {', '.join(sorted(FIELDS[kind]))})", path, line)
+    for name in REQUIRED[kind]:
         if not isinstance(entry.get(name), str) or not entry[name].strip():
-            raise InputError(f"[[{table}]] lacks {name} (a non-empty string)", path, line)
-    for name in set(entry) - set(REQUIRED[table]):
+            raise InputError(f"[[{kind.value}]] lacks {name} (a non-empty string)", path, line)
+    for name in set(entry) - set(REQUIRED[kind]):
         if not isinstance(entry[name], str):
-            raise InputError(f"[[{table}]]: {name} must be a string", path, line)
+            raise InputError(f"[[{kind.value}]]: {name} must be a string", path, line)
 
 
 def _link(entry: dict, path: Path, line: int) -> Link:
@@ -120,7 +131,7 @@ def _link(entry: dict, path: Path, line: int) -> Link:
 
 
 def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
-                       lines: Mapping[tuple[str, str, str], int]) -> None:
+                       lines: Mapping[tuple[EntryKind, str, str], int]) -> None:
     """No pair entered twice (in either direction), no unit both linked and without a parallel
     in a witness or said twice to have none, no pair both linked and rejected."""
     seen: set[frozenset[str]] = set()
@@ -128,7 +139,7 @@ def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
         pair = frozenset((link.source, link.target))
         if pair in seen:
             raise InputError(f"{link.source} ⇄ {link.target} is entered twice", path,
-                             lines["link", link.source, link.target])
+                             lines[EntryKind.LINK, link.source, link.target])
         seen.add(pair)
     linked = {(l.source, _siglum(l.target)) for l in links} | {(l.target, _siglum(l.source)) for l in links}
     said: set[tuple[str, str]] = set()
@@ -137,12 +148,12 @@ def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
         if key in linked or key in said:
             raise InputError(f"{entry.unit} is {'both linked to' if key in linked else 'twice said to have no parallel in'} "
                              f"{entry.witness}{' and said to have no parallel there' if key in linked else ''}",
-                             path, lines["none", entry.unit, entry.witness])
+                             path, lines[EntryKind.NONE, entry.unit, entry.witness])
         said.add(key)
     for kind, source, target in lines:
-        if kind == "reject" and frozenset((source, target)) in seen:
+        if kind is EntryKind.REJECT and frozenset((source, target)) in seen:
             raise InputError(f"{source} ⇄ {target} is both linked and rejected", path,
-                             lines["reject", source, target])
+                             lines[kind, source, target])
 
 
 def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnesses: Iterable[str]) -> None:
@@ -151,34 +162,35 @@ def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnes
     file and its line."""
     known = set(witnesses)
 
-    def check(unit: str, table: str, key: tuple[str, str, str]) -> None:
+    def check(unit: str, key: tuple[EntryKind, str, str]) -> None:
+        table = f"[[{key[0].value}]]"
         if unit not in units:
-            raise InputError(f"[[{table}]] names unit {unit!r}, which does not exist (stale entry)",
+            raise InputError(f"{table} names unit {unit!r}, which does not exist (stale entry)",
                              editorial.path, editorial.lines[key])
         if not units[unit]:
-            raise InputError(f"[[{table}]] names {unit!r}, a container: link its paragraphs",
+            raise InputError(f"{table} names {unit!r}, a container: link its paragraphs",
                              editorial.path, editorial.lines[key])
         if _siglum(unit) not in known:
-            raise InputError(f"[[{table}]] names {unit!r}, of a witness that is not aligned "
+            raise InputError(f"{table} names {unit!r}, of a witness that is not aligned "
                              f"(aligned: {', '.join(sorted(known))})", editorial.path, editorial.lines[key])
 
     for link in editorial.links:
-        key = ("link", link.source, link.target)
-        check(link.source, "link", key)
-        check(link.target, "link", key)
+        key = (EntryKind.LINK, link.source, link.target)
+        check(link.source, key)
+        check(link.target, key)
         if _siglum(link.source) == _siglum(link.target):
             raise InputError(f"{link.source} ⇄ {link.target} joins a witness to itself",
                              editorial.path, editorial.lines[key])
     for entry in editorial.none:
-        key = ("none", entry.unit, entry.witness)
-        check(entry.unit, "none", key)
+        key = (EntryKind.NONE, entry.unit, entry.witness)
+        check(entry.unit, key)
         if entry.witness not in known:
             raise InputError(f"[[none]] names unknown witness {entry.witness!r}", editorial.path,
                              editorial.lines[key])
     for source, target in editorial.rejected:
-        key = ("reject", source, target)
-        check(source, "reject", key)
-        check(target, "reject", key)
+        key = (EntryKind.REJECT, source, target)
+        check(source, key)
+        check(target, key)
 
 
 class Review(str, Enum):
@@ -216,5 +228,6 @@ def merge(auto: Iterable[Link], editorial: EditorialAlignment) -> tuple[list[Lin
     for source, target in editorial.rejected:
         if (source, target) not in by_pair:
             raise InputError(f"[[reject]] {source} ⇄ {target}: the aligner no longer makes this link "
-                             f"(stale entry)", editorial.path, editorial.lines["reject", source, target])
+                             f"(stale entry)", editorial.path,
+                             editorial.lines[EntryKind.REJECT, source, target])
     return kept + list(editorial.links), review

@@ -25,14 +25,13 @@ Segment = Callable[[Witness, str], Segmentation]
 def collate_edition(witness: Witness, witnesses: dict[str, Witness], segment: Segment) -> Segmentation:
     """The edition's units: the base collated with the other transcript, every token a Reading
     carrying both transcripts' readings (the correct stage settles the agreeing ones)."""
-    meta = witness.meta
-    base, other = witnesses[meta["base"]], witnesses[meta["collate_with"]]
-    repaired = repaired_source(other) if meta.get("repair") else None
+    base, other = witnesses[witness.base], witnesses[witness.collate_with]
+    repaired = repaired_source(other) if witness.repair else None
     segmented, others = segment(base, witness.siglum), segment(other, witness.siglum)
     units = collate(segmented.units, others.units,
                     Sigla(base.siglum, other.siglum), word_judge(witness.language), repaired)
-    if "front_from" in meta:
-        source = witnesses[meta["front_from"]]
+    if witness.front_from:
+        source = witnesses[witness.front_from]
         cut = others if source is other else segment(source, witness.siglum)
         front = [transcribe(u, source.siglum, repaired if source is other else None)
                  for u in cut.units if u.kind is Kind.FRONT]

@@ -27,8 +27,9 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model import Reading
+from ..model import Hyphen, Reading, without_soft_hyphen
 from ..folding import fold
+from ..spans import Span
 from .compare import accent_blind, blocks, pair_tokens, similarity
 from .tokens import Token, acceptable, render, spaced, tokenize
 
@@ -36,7 +37,6 @@ SPECK = 2
 """A token the base alone has is left out only if it cannot stand and is this short: a speck."""
 MAX_CANDIDATES = 256
 """At most this many mixtures of the two readings are tried at one variant place."""
-Span = str | Reading
 
 
 @dataclass(frozen=True)
@@ -44,13 +44,13 @@ class Judge:
     """Whether tokens can stand in the edition at a place of a line, a broken word judged whole.
 
     `prefix` is the part of a word broken at the previous line's end (hyphen dropped if soft),
-    `suffix` the part that continues this line's last word on the next line.
+    `suffix` the part that continues this line's last word on the next line, after `hyphen`.
     """
 
     accepts: Callable[[str], bool]
     prefix: str = ""
     suffix: str = ""
-    soft: bool = True
+    hyphen: Hyphen | None = Hyphen.SOFT
 
     def __call__(self, tokens: list[Token], at_start: bool, at_end: bool) -> bool:
         last = len(tokens) - 1
@@ -62,7 +62,7 @@ class Judge:
         if first and self.prefix:
             text = self.prefix + text
         if last and self.suffix and text.endswith("-"):
-            text = (text[:-1] if self.soft else text) + self.suffix
+            text = without_soft_hyphen(text, self.hyphen) + self.suffix
         return Token(text, token.space, token.raw)
 
 
@@ -79,7 +79,7 @@ class Sigla:
 
 
 @dataclass(frozen=True)
-class Choice:
+class ChosenTokens:
     """The edition's tokens at a variant place, with who chose them and from which transcript."""
 
     tokens: list[Token]
@@ -143,26 +143,26 @@ def _variant(pairs, base: list[Token], other: list[Token], judge: Judge, sigla: 
 
 
 def choose(ours: list[Token], theirs: list[Token], stands: Callable[[list[Token]], bool],
-           sigla: Sigla) -> Choice:
+           sigla: Sigla) -> ChosenTokens:
     """The edition's tokens at a variant place (the rules of this module's docstring)."""
     base, other = f"#{sigla.base}", f"#{sigla.other}"
     from_other = "#repair" if any(t.repaired for t in theirs) else "#collation"
     if not theirs:
         specks = all(len(t.text) <= SPECK for t in ours) and not stands(ours)
-        return Choice([], "#collation", other) if specks else Choice(ours, "#collation", base)
+        return ChosenTokens([], "#collation", other) if specks else ChosenTokens(ours, "#collation", base)
     if not ours:
         if any(t.is_word for t in theirs) and stands(theirs):
-            return Choice(theirs, from_other, other)
-        return Choice([], "#collation", base)
+            return ChosenTokens(theirs, from_other, other)
+        return ChosenTokens([], "#collation", base)
     if stands(ours):
-        return Choice(ours, "#collation", base)
+        return ChosenTokens(ours, "#collation", base)
     blind = accent_blind(render(ours), render(theirs), any(t.repaired for t in theirs))
     for candidate in mixtures(render(ours), render(theirs), blind):
         tokens = _respaced(tokenize(candidate), ours[0].space)
         if stands(tokens):
             source = other if candidate == render(theirs) else f"{base} {other}"
-            return Choice(tokens, from_other, source)
-    return Choice(ours, "#collation", base)
+            return ChosenTokens(tokens, from_other, source)
+    return ChosenTokens(ours, "#collation", base)
 
 
 def mixtures(ours: str, theirs: str, unaccenting: bool = False) -> list[str]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from rapidfuzz.fuzz import ratio
 
-from ..model import Line, Unit
+from ..model import Line, Unit, without_soft_hyphen
 from ..segment.text import PAGE_MARK
 from .compare import pair_tokens
 from .lines import Judge, Sigla, collate_line, transcribe_line
@@ -70,7 +70,7 @@ def _lines(base: list[Line], other: list[Line], sigla: Sigla, accepts, repaired)
         judge = Judge(accepts,
                       prefix=_broken_start(base[k - 1], tokens[k - 1]) if k else "",
                       suffix=tokens[k + 1][0].text if line.hyphen and k + 1 < len(base) and tokens[k + 1] else "",
-                      soft=line.hyphen == "soft")
+                      hyphen=line.hyphen)
         out.append(line_from_spans(line, collate_line(tokens[k], others[k], judge, sigla)))
     return out
 
@@ -86,8 +86,7 @@ def _broken_start(previous: Line, tokens: list[Token]) -> str:
     """The part of a word broken at the end of the previous line, as it joins this line's first token."""
     if not previous.hyphen or not tokens:
         return ""
-    text = tokens[-1].text
-    return text[:-1] if previous.hyphen == "soft" else text
+    return without_soft_hyphen(tokens[-1].text, previous.hyphen)
 
 
 def choose_label(unit: Unit, partner: Unit | None) -> str | None:

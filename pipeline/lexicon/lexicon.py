@@ -8,6 +8,7 @@ import json
 import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from enum import Enum
 from importlib.metadata import version as _version
 from pathlib import Path
 
@@ -19,13 +20,11 @@ from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
 from ..files import cached
+from ..paths import CACHE, LEXICON
 from .orthography import Orthography, load_orthography
 from .spelling import SpellingModel, train_spelling
 from .vocabulary import Vocabulary, load_vocabulary
 
-ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "corpus" / "lexicon"
-CACHE = ROOT / ".cache" / "repair"
 HUNSPELL = Path("/usr/share/hunspell")
 PREFIX_LEN = 4
 """Candidate spellings are pruned as soon as their first letters start no known word."""
@@ -35,27 +34,36 @@ BARE = str.maketrans("áéíóöőúüű", "aeiooouuu")
 trained on English reads least reliably."""
 
 
+class Basis(str, Enum):
+    """On what ground the lexicon accepts a word."""
+
+    HUNSPELL = "hunspell"        # hunspell knows it as it stands
+    COMPOUND = "compound"        # hunspell knows it only by compounding freely
+    HISTORICAL = "historical"    # a spelling the period followed throughout (kilencz)
+    VARIANT = "variant"          # a spelling the period followed now and then (a short í)
+    GAME = "game"                # a word of the game's vocabulary
+    ENDING = "ending"            # an ending written alone after a hyphen (coup-ot)
+
+
 @dataclass(frozen=True)
 class Acceptance:
-    """Why the lexicon accepts a word: `kind` is hunspell, historical (a spelling the period followed
-    throughout: kilencz), variant (one it followed now and then: a short í), game or ending; `modern`
-    the form hunspell knows; `parts` the words of a form hunspell knows only as a free compound,
-    `stems` the stems hunspell gives it."""
+    """Why the lexicon accepts a word: `kind` its basis; `modern` the form hunspell knows; `parts` the
+    words of a form hunspell knows only as a free compound, `stems` the stems hunspell gives it."""
 
-    kind: str
+    kind: Basis
     modern: str
     parts: tuple[str, ...] = ()
     stems: tuple[str, ...] = ()
 
     @property
-    def label(self) -> str:
-        """The kind, or "compound" for a form known only as a free compound."""
-        return "compound" if self.parts else self.kind
+    def label(self) -> Basis:
+        """The kind, or COMPOUND for a form known only as a free compound."""
+        return Basis.COMPOUND if self.parts else self.kind
 
     @property
     def weak(self) -> bool:
         """Whether the word is known only as a free compound or in a spelling the period used now and then."""
-        return bool(self.parts) or self.kind == "variant"
+        return bool(self.parts) or self.kind is Basis.VARIANT
 
 
 class Lexicon:
@@ -138,12 +146,12 @@ class Lexicon:
         accepted = accepted or self.acceptance(word)
         if accepted is None:
             return self._log_frequency(word)
-        if accepted.kind == "game":
+        if accepted.kind is Basis.GAME:
             return _ln_zipf(self.vocabulary.zipf)
         if accepted.parts:
             return min(self._log_frequency(part) for part in accepted.parts) - self._compound_penalty
         stems = [self._log_frequency(stem) - self._inflection_penalty for stem in accepted.stems]
-        variant = self._variant_penalty if accepted.kind == "variant" else 0.0
+        variant = self._variant_penalty if accepted.kind is Basis.VARIANT else 0.0
         listed = self._attested if accepted.modern.lower() in self._forms else self._floor
         return max([self._log_frequency(accepted.modern), listed, *stems]) - variant
 
@@ -162,30 +170,30 @@ class Lexicon:
         resort. A word with other characters than letters (OCR's 6 for ő) is only asked of hunspell."""
         compound = None
         if not word.isalpha():
-            return self._hunspell("hunspell", word) if self._speller.spell(word) else None
+            return self._hunspell(Basis.HUNSPELL, word) if self._speller.spell(word) else None
         if self._speller.spell(word):
-            compound = self._hunspell("hunspell", word)
+            compound = self._hunspell(Basis.HUNSPELL, word)
             if not compound.parts:
                 return compound
         lower = word.lower()
         analogies = self.vocabulary.analogies(lower)
         if "" in analogies or any(self._speller.spell(a) for a in analogies):
-            return Acceptance("game", lower)
+            return Acceptance(Basis.GAME, lower)
         for modern, sporadic in self.orthography.variants(lower, each):
             if self._speller.spell(modern):
-                found = self._hunspell("variant" if sporadic else "historical", modern)
+                found = self._hunspell(Basis.VARIANT if sporadic else Basis.HISTORICAL, modern)
                 if not found.parts:
                     return found
                 compound = compound or found
         return compound
 
-    def _hunspell(self, kind: str, word: str) -> Acceptance:
+    def _hunspell(self, kind: Basis, word: str) -> Acceptance:
         """An acceptance by hunspell with the stems of its analyses; a word it knows only by compounding
         freely carries its parts instead."""
         analyses = [a.decode("utf-8", "replace").split() for a in self._speller.analyze(word)]
         if analyses and all(any(f.startswith("pa:") for f in a) for a in analyses):
             parts = tuple(f[3:] for f in analyses[0] if f.startswith("pa:"))
-            return Acceptance("compound" if kind == "hunspell" else kind, word, parts)
+            return Acceptance(Basis.COMPOUND if kind is Basis.HUNSPELL else kind, word, parts)
         stems = (next((f[3:] for f in a if f.startswith("st:")), None) for a in analyses)
         return Acceptance(kind, word, stems=tuple(dict.fromkeys(s for s in stems if s)))
 
@@ -297,8 +305,8 @@ def build(lang: str = "hu") -> Lexicon:
     if not dic.exists():
         raise InputError(f"no hunspell dictionary for language {lang!r} (install hunspell-{lang})", dic)
     speller = hunspell.HunSpell(str(dic), str(aff))
-    orthography = load_orthography(DATA / f"{lang}-historical.toml")
-    vocabulary = load_vocabulary(DATA / f"{lang}-game.toml")
+    orthography = load_orthography(LEXICON / f"{lang}-historical.toml")
+    vocabulary = load_vocabulary(LEXICON / f"{lang}-game.toml")
     return Lexicon(speller, orthography, vocabulary, _tables(lang, vocabulary))
 
 

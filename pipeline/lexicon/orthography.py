@@ -3,15 +3,24 @@ from __future__ import annotations
 
 import itertools
 import re
-import tomllib
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Literal
+
+from ..errors import InputError
+from ..files import Fields, array_of_tables, read_toml
 
 MAX_VARIANTS = 12
 """At most this many modernizations of one word are tried."""
 MAX_SITES = 2
 """... rewriting at most this many of the matches of the rules that apply to each match."""
+
+
+class Apply(str, Enum):
+    """How a rule rewrites the matches of its pattern in a word."""
+
+    ALL = "all"                   # every match at once: a convention the period always followed
+    EACH = "each"                 # every subset of the matches: one it followed only now and then
 
 
 @dataclass(frozen=True)
@@ -21,8 +30,8 @@ class Rule:
     name: str
     pattern: re.Pattern
     replace: str
-    apply: Literal["all", "each"]
-    max: int
+    apply: Apply
+    max: int                      # at most this many matches rewritten (apply = "each")
     why: str
 
 
@@ -42,9 +51,9 @@ class Orthography:
         (apply = "each")."""
         base = word
         for rule in self.rules:
-            if rule.apply == "all":
+            if rule.apply is Apply.ALL:
                 base = rule.pattern.sub(rule.replace, base)
-        sites = [(rule, match) for rule in self.rules if rule.apply == "each" and each
+        sites = [(rule, match) for rule in self.rules if rule.apply is Apply.EACH and each
                  for match in rule.pattern.finditer(base)]
         variants = [(base, False)]
         for size in range(1, min(len(sites), MAX_SITES) + 1):
@@ -71,8 +80,20 @@ def _distinct(variants: list[tuple[str, bool]], word: str) -> list[tuple[str, bo
 
 
 def load_orthography(path: Path) -> Orthography:
-    """The rules of a TOML file like corpus/lexicon/hu-historical.toml."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return Orthography(tuple(
-        Rule(r["name"], re.compile(r["pattern"]), r["replace"], r.get("apply", "all"),
-             r.get("max", 1), r["why"]) for r in data["rule"]))
+    """The rules of a TOML file like corpus/lexicon/hu-historical.toml, every field checked: a
+    missing, unknown or mistyped one is an InputError naming the file and the rule's line."""
+    data = read_toml(path, "orthography rules")
+    Fields(data, path, None, "orthography rules").known("rule")
+    entries = array_of_tables(data, path.read_text(encoding="utf-8"), "rule", path)
+    if not entries:
+        raise InputError("no [[rule]]", path)
+    return Orthography(tuple(_rule(Fields(entry, path, line, "[[rule]]")) for entry, line in entries))
+
+
+def _rule(fields: Fields) -> Rule:
+    fields.known("name", "pattern", "replace", "apply", "max", "why")
+    apply = fields.choice("apply", Apply, Apply.ALL)
+    if apply is Apply.ALL and "max" in fields.data:
+        raise fields.fail('max is for a rule with apply = "each" only')
+    return Rule(fields.text("name"), fields.pattern("pattern"), fields.text("replace", blank=True), apply,
+                fields.integer("max", 1, 1), fields.text("why"))

@@ -1,9 +1,10 @@
 """The game's vocabulary: stems unknown to hunspell, inflected by analogy with a model word it knows."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..files import Fields, array_of_tables, key_line, read_toml
 
 MIN_STEM = 3
 
@@ -39,7 +40,17 @@ class Vocabulary:
 
 
 def load_vocabulary(path: Path) -> Vocabulary:
-    """The vocabulary of a TOML file like corpus/lexicon/hu-game.toml."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    stems = {stem.lower(): tuple(entry["models"]) for entry in data["word"] for stem in entry["stems"]}
-    return Vocabulary(stems, tuple(data["ending_models"]), float(data["zipf"]))
+    """The vocabulary of a TOML file like corpus/lexicon/hu-game.toml, every field checked: a
+    missing, unknown or mistyped one is an InputError naming the file and its line."""
+    data = read_toml(path, "game vocabulary")
+    text = path.read_text(encoding="utf-8")
+    Fields(data, path, None, "vocabulary").known("zipf", "ending_models", "word")
+    stems: dict[str, tuple[str, ...]] = {}
+    for entry, line in array_of_tables(data, text, "word", path):
+        word = Fields(entry, path, line, "[[word]]")
+        word.known("stems", "models", "why")
+        word.text("why")                      # every word says why it is the game's
+        models = word.texts("models", empty=True)
+        stems.update((stem.lower(), models) for stem in word.texts("stems"))
+    ending_models = Fields(data, path, key_line(text, "ending_models"), "vocabulary").texts("ending_models")
+    return Vocabulary(stems, ending_models, Fields(data, path, key_line(text, "zipf"), "vocabulary").number("zipf"))

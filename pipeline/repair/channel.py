@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import heapq
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol
 
 from rapidfuzz.distance import Levenshtein
@@ -142,31 +140,6 @@ class ChannelModel:
                 here += [(i + length, clean, cost) for clean, cost in self.ops.get(segment, ())]
             arcs.append(here)
         return arcs
-
-    def to_json(self) -> dict:
-        """The model as plain data."""
-        return {"name": self.name, "ops": {s: [list(a) for a in alts] for s, alts in self.ops.items()},
-                "keep": self.keep, "output": self.output, "unseen_keep": self.unseen_keep,
-                "lowered": {n: list(c) for n, c in self.lowered.items()},
-                "space_lost": self.space_lost, "space_added": self.space_added, "unseen_edit": self.unseen_edit}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "ChannelModel":
-        """The model from `to_json`'s data."""
-        ops = {s: tuple((c, float(cost)) for c, cost in alts) for s, alts in data["ops"].items()}
-        return cls(data["name"], ops, data["keep"], data["output"], data["unseen_keep"],
-                   {n: tuple(c) for n, c in data["lowered"].items()}, data["space_lost"], data["space_added"],
-                   data["unseen_edit"])
-
-    def save(self, path: Path) -> None:
-        """Write the model as JSON."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True), encoding="utf-8")
-
-    @classmethod
-    def load(cls, path: Path) -> "ChannelModel":
-        """Read a model written by `save`."""
-        return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
 def edit_blocks(opcodes) -> list[tuple[int, int, int, int]]:

@@ -14,11 +14,11 @@ from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
 from ..workbench.evaluate import ZERO, score
-from ..workbench.synth.generate import Pair
+from ..workbench.synth.generate import Pair, read_pairs
 from . import training
 from .repairer import Repairer, make_repairer
 from .stages import Settings
-from .training import conditions, read_pairs
+from .training import conditions
 
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 from rapidfuzz.distance import Levenshtein
 
 from ..lexicon import Lexicon
-from . import training
+from ..paths import TRAINING
+from ..workbench.synth.generate import read_pairs
 from .channel import ChannelModel
 from .stages import Resources, Settings, stage
 from .tokens import PROTECTED, Document, MarkRepair, Piece, Tokenizer
@@ -250,8 +251,8 @@ def train(pairs: list[tuple[str, str]], tokenizer: Tokenizer, lexicon: Lexicon) 
 
 def load_marks(condition: str, channel: ChannelModel, lexicon: Lexicon, root: Path | None = None) -> MarkModel:
     """The mark model of an OCR condition, counted from its training split (about half a second: not cached)."""
-    path = (root or training.TRAINING) / "train" / f"{condition}.tsv"
-    return train(training.read_pairs(path), Tokenizer(channel.symbols()), lexicon)
+    path = (root or TRAINING) / "train" / f"{condition}.tsv"
+    return train(read_pairs(path), Tokenizer(channel.symbols()), lexicon)
 
 
 def prints_dashes(lines: list[str]) -> bool:

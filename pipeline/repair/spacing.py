@@ -13,8 +13,8 @@ VOWELS = set("aáeéiíoóöőuúüű")
 
 
 @dataclass(frozen=True)
-class Reading:
-    """A reading of a stretch of noisy text as words: each word's spelling and acceptance, and the channel's cost."""
+class Wording:
+    """One way to read a stretch of noisy text as words: each word's spelling and acceptance, and the channel's cost."""
 
     words: tuple[str, ...]
     acceptances: tuple[Acceptance | None, ...]
@@ -29,31 +29,31 @@ class Reading:
         return Candidate(" ".join(self.words), self.channel, Acceptance(first.kind, modern))
 
 
-def _current(word: Word, res: Resources) -> Reading:
+def _current(word: Word, res: Resources) -> Wording:
     if word.choice:
-        return Reading((word.choice.text,), (word.choice.acceptance,), word.choice.channel)
-    return Reading((word.joined,), (word.acceptance,), res.channel.identity_cost(word.text.lower()))
+        return Wording((word.choice.text,), (word.choice.acceptance,), word.choice.channel)
+    return Wording((word.joined,), (word.acceptance,), res.channel.identity_cost(word.text.lower()))
 
 
-def _readings(text: str, sentence_start: bool, res: Resources) -> list[Reading]:
+def _readings(text: str, sentence_start: bool, res: Resources) -> list[Wording]:
     """A stretch of noisy letters read as one word: as itself if the lexicon accepts it, and as the spellings
     the channel's plain search makes of it."""
     accepted = res.lexicon.acceptance(text)
-    found = [Reading((text,), (accepted,), res.channel.identity_cost(text.lower()))] if accepted else []
+    found = [Wording((text,), (accepted,), res.channel.identity_cost(text.lower()))] if accepted else []
     if accepted is None or accepted.weak:
         key = (text, sentence_start)
         if key not in res.parts:
             res.parts[key] = generate(Word((), text, sentence_start=sentence_start), res, wide=False)
-        found += [Reading((c.text,), (c.acceptance,), c.channel) for c in res.parts[key]]
+        found += [Wording((c.text,), (c.acceptance,), c.channel) for c in res.parts[key]]
     return found
 
 
-def _splits(word: Word, res: Resources) -> list[Reading]:
+def _splits(word: Word, res: Resources) -> list[Wording]:
     """The word read as two where one part is a common short word (a, az, ki, és), the other as itself if
     the lexicon accepts it, or else, if the word has no accepted reading yet, as the channel can read it."""
     text = word.text
 
-    def other(part: str, sentence_start: bool) -> list[Reading]:
+    def other(part: str, sentence_start: bool) -> list[Wording]:
         if word.choice is None:
             return _readings(part, sentence_start, res)
         return [_as_is(part, res)] if res.lexicon.acceptance(part) else []
@@ -67,7 +67,7 @@ def _splits(word: Word, res: Resources) -> list[Reading]:
             lefts, rights = other(left, word.sentence_start), [_as_is(right, res)]
         else:
             continue
-        found += [Reading(a.words + b.words, a.acceptances + b.acceptances,
+        found += [Wording(a.words + b.words, a.acceptances + b.acceptances,
                           a.channel + b.channel + res.channel.space_lost) for a in lefts for b in rights]
     return found
 
@@ -81,8 +81,8 @@ def _common_short(part: str, res: Resources) -> bool:
     return bool(accepted) and res.lexicon.log_prior(part, accepted) >= (settings.split_part_zipf - 9) * LN10
 
 
-def _as_is(part: str, res: Resources) -> Reading:
-    return Reading((part,), (res.lexicon.acceptance(part),), res.channel.identity_cost(part.lower()))
+def _as_is(part: str, res: Resources) -> Wording:
+    return Wording((part,), (res.lexicon.acceptance(part),), res.channel.identity_cost(part.lower()))
 
 
 def _mergeable(doc: Document, first: Word, second: Word) -> bool:
@@ -102,7 +102,7 @@ def respace(doc: Document, res: Resources) -> None:
     settings, words = res.settings, doc.words
     tokens = [model_token(word) for word in words]
 
-    def cost(index: int, span: int, reading: Reading) -> float:
+    def cost(index: int, span: int, reading: Wording) -> float:
         prior = sum(log_prior(res, w, a) for w, a in zip(reading.words, reading.acceptances))
         modern = [(a.modern if a else w).lower() for w, a in zip(reading.words, reading.acceptances)]
         fit = association(res.words, tokens, words, index, modern, span) if settings.context_weight else 0.0
@@ -113,11 +113,11 @@ def respace(doc: Document, res: Resources) -> None:
         word = words[index]
         if index + 1 < len(words) and _mergeable(doc, word, words[index + 1]):
             second = words[index + 1]
-            options = [Reading(r.words, r.acceptances, r.channel + res.channel.space_added)
+            options = [Wording(r.words, r.acceptances, r.channel + res.channel.space_added)
                        for r in _readings(word.text + second.text, word.sentence_start, res)]
             if options:
                 now = _current(word, res), _current(second, res)
-                present = cost(index, 2, Reading(now[0].words + now[1].words, now[0].acceptances + now[1].acceptances,
+                present = cost(index, 2, Wording(now[0].words + now[1].words, now[0].acceptances + now[1].acceptances,
                                                  now[0].channel + now[1].channel))
                 best = min(options, key=lambda r: (cost(index, 2, r), r.words))
                 if cost(index, 2, best) + res.caution.respace_margin < present:

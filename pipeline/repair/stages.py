@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..lexicon import Acceptance, Lexicon
+from ..lexicon import Acceptance, Basis, Lexicon
 from .channel import SPLIT, ChannelModel
 from .french import FrenchDetector
 from .tokens import Candidate, Document, Word, WordStatus
@@ -232,7 +232,7 @@ def _acceptance(text: str, after_hyphen: bool, lexicon: Lexicon, each: bool = Tr
     """The lexicon's acceptance of a word, or of a part after a hyphen as a lone ending."""
     accepted = lexicon.acceptance(text, each)
     if accepted is None and after_hyphen and lexicon.accepts_ending(text):
-        return Acceptance("ending", text)
+        return Acceptance(Basis.ENDING, text)
     return accepted
 
 

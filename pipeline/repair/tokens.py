@@ -76,9 +76,9 @@ class Word:
         if self.merged:
             return "merged"
         if self.choice:
-            return f"corrected:{self.choice.acceptance.label}"
+            return f"corrected:{self.choice.acceptance.label.value}"
         if self.status is WordStatus.ACCEPTED:
-            return f"accepted:{self.acceptance.label}"
+            return f"accepted:{self.acceptance.label.value}"
         return "unknown" if self.status is WordStatus.SUSPECT else self.status.value
 
     @property

@@ -11,17 +11,15 @@ from pathlib import Path
 from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
-from ..workbench.synth.generate import read_pairs as synth_pairs
+from ..files import cached
+from ..paths import CACHE, TRAINING
+from ..workbench.synth.generate import read_pairs
 from . import channel as channel_module
 from .channel import ChannelModel, edit_blocks
 
-ROOT = Path(__file__).resolve().parents[2]
-TRAINING = ROOT / "corpus" / "training"
-CACHE = ROOT / ".cache" / "repair"
-
 
 @dataclass(frozen=True)
-class Settings:
+class ChannelSettings:
     """How edits are counted: longest segment, least count and probability kept, worst line used."""
 
     max_segment: int = 3
@@ -29,15 +27,6 @@ class Settings:
     min_prob: float = 1e-3
     max_line_cer: float = 0.5
     keep_floor: float = 0.05
-
-
-def read_pairs(path: Path) -> list[tuple[str, str]]:
-    """The (noisy, clean) pairs of a file in the format of pipeline/workbench/synth/README.md, or an InputError."""
-    try:
-        return synth_pairs(path)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise InputError(f"cannot read training pairs (noisy<TAB>clean): {getattr(error, 'strerror', None) or error}",
-                         path)
 
 
 def edits(noisy: str, clean: str, max_segment: int) -> list[tuple[str, str]]:
@@ -72,7 +61,7 @@ def spacing(noisy: str, clean: str) -> tuple[int, int]:
     return lost, added
 
 
-def train(pairs: list[tuple[str, str]], name: str, settings: Settings = Settings()) -> ChannelModel:
+def train(pairs: list[tuple[str, str]], name: str, settings: ChannelSettings = ChannelSettings()) -> ChannelModel:
     """A channel model from (noisy, clean) pairs, lower-cased."""
     counts: Counter[tuple[str, str]] = Counter()
     spaces = joins = merged = split = 0
@@ -125,7 +114,8 @@ def conditions(split: str = "train", root: Path | None = None) -> list[str]:
     return sorted(p.stem for p in ((root or TRAINING) / split).glob("*.tsv"))
 
 
-def load_channel(condition: str, root: Path | None = None, settings: Settings = Settings()) -> ChannelModel:
+def load_channel(condition: str, root: Path | None = None,
+                 settings: ChannelSettings = ChannelSettings()) -> ChannelModel:
     """The channel of an OCR condition trained on its training split, cached by the hash of the data,
     the settings and the code that trains it."""
     path = (root or TRAINING) / "train" / f"{condition}.tsv"
@@ -133,9 +123,4 @@ def load_channel(condition: str, root: Path | None = None, settings: Settings = 
         raise InputError(f"no training pairs for OCR condition {condition!r}", path)
     code = b"".join(Path(module.__file__).read_bytes() for module in (channel_module, sys.modules[__name__]))
     digest = hashlib.sha256(path.read_bytes() + repr(settings).encode() + code).hexdigest()[:16]
-    cached = CACHE / f"channel-{condition}-{digest}.json"
-    if cached.exists():
-        return ChannelModel.load(cached)
-    model = train(read_pairs(path), condition, settings)
-    model.save(cached)
-    return model
+    return cached(CACHE / f"channel-{condition}-{digest}.pickle", lambda: train(read_pairs(path), condition, settings))

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..files import cached
+from ..paths import CACHE
 from ..workbench.synth import prose as prose_module
 from ..workbench.synth.prose import PROSE, Split, documents
 
@@ -28,7 +29,6 @@ BOUNDARY = "<s>"
 NUMBER = "<num>"
 UNKNOWN = "<unk>"
 TOKEN = re.compile(r"[^\W\d_]+|\d+|[.!?]")
-CACHE = Path(__file__).resolve().parents[2] / ".cache" / "repair"
 
 
 def tokens(paragraph: str) -> Iterator[str]:

@@ -41,7 +41,7 @@ def rules_in_sequence(units: list[Unit]) -> int:
 def trial(name: str, text: str, path: object = None) -> Trial:
     """Segment the text with one registered segmenter, unconfigured, and count its rules."""
     try:
-        segmentation = SEGMENTERS[name](PROBE, text, {"path": path})
+        segmentation = SEGMENTERS[name](PROBE, text, source=path)
     except InputError as error:
         return Trial(name, 0, str(error))
     return Trial(name, rules_in_sequence(segmentation.units))

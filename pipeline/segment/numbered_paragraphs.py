@@ -8,20 +8,22 @@ a wrapped line ("3 points", "12. kártya") never opens a rule. Text before rule 
 capitals or Title Case without closing punctuation, after a closed sentence and just before the
 next rule, is a heading; a block that begins with a capital after a closed sentence is a new
 paragraph of the rule; lettered items `a)`, `(a)` in sequence are list items of their paragraph.
-The witness's `[SIGLUM.segment]` table may hold `chrome` lines only, each checked (`Config`).
+The witness's `[SIGLUM.segment]` table may hold `chrome` lines only (`Config`).
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
+from pathlib import Path
 
 from ..errors import InputError
+from ..files import Fields
 from ..model import Kind, Line, Unit
-from ..paths import CATALOGUE
 from . import register
-from .text import Block, Chrome, Segmentation, drop_lines, ends_sentence, read_blocks
+from .config import ChromeLine, chrome_lines, set_aside
+from .text import Segmentation, ends_sentence, read_blocks
 
 DASH = r"(?:—|–|--?)"
 OPENING = "«“„\"‘'(["
@@ -229,7 +231,7 @@ def _items(parent: str, siglum: str, paragraph: _Paragraph) -> list[Unit]:
                  lines=item.lines, printed_label=item.printed) for item in paragraph.items]
 
 
-def _rule_unit(siglum: str, rule: _Rule, path: object) -> Unit:
+def _rule_unit(siglum: str, rule: _Rule, path: Path | None) -> Unit:
     """A rule: its one paragraph's lines and items, or a container of numbered paragraphs."""
     uid = f"{siglum}.{rule.label.number}"
     unit = Unit(id=uid, witness=siglum, kind=Kind.RULE, n=str(rule.label.number),
@@ -246,7 +248,7 @@ def _rule_unit(siglum: str, rule: _Rule, path: object) -> Unit:
     return unit
 
 
-def _units(siglum: str, reader: _Reader, path: object) -> list[Unit]:
+def _units(siglum: str, reader: _Reader, path: Path | None) -> list[Unit]:
     """Name what was read: S.front.K, S.N (S.N.P, S.N.a, S.N.P.a), S.hK."""
     units = []
     if reader.front:
@@ -287,87 +289,23 @@ def _read(lines: list[tuple[Line, bool]], scheme: Scheme) -> _Reader:
     return reader
 
 
-CHROME_ENTRY = "{ line = PATTERN, reason = TEXT }"
-"""How a `chrome` entry of numbered-paragraphs is written, for the errors that say so."""
-
-
-@dataclass(frozen=True)
-class ChromeLine:
-    """A `chrome` entry: the source lines its pattern finds are no text, for its reason."""
-
-    line: re.Pattern[str]
-    reason: str
-
-    @property
-    def rule(self) -> dict[str, str]:
-        """The entry as drop_lines (segment/text.py) reads it."""
-        return {"line": self.line.pattern, "reason": self.reason}
-
-
 @dataclass(frozen=True)
 class Config:
-    """What the segmenter is given: the witness's [SIGLUM.segment] table, and the source's
-    `path` (set by the pipeline) that errors about the text name."""
+    """The numbered-paragraphs settings of a witness's [SIGLUM.segment] table: `chrome` lines only."""
 
-    path: object = None
     chrome: tuple[ChromeLine, ...] = ()
 
     @classmethod
-    def read(cls, siglum: str, config: dict) -> "Config":
-        """The configuration checked; what is wrong in it is an InputError naming the catalogue."""
-        table = {key: value for key, value in config.items() if key != "path"}
-        _refuse_unknown_keys(siglum, table, [f.name for f in fields(cls) if f.name != "path"], "")
-        chrome = table.get("chrome", [])
-        if not isinstance(chrome, list):
-            raise _config_error(siglum, f"chrome must be a list of {CHROME_ENTRY}")
-        return cls(config.get("path"), tuple(_chrome_line(siglum, entry) for entry in chrome))
-
-    def set_aside(self, siglum: str, blocks: list[Block]) -> tuple[list[Block], list[Chrome]]:
-        """The blocks without the chrome lines, and those lines; a pattern that matches no line
-        is a stale entry and an error."""
-        texts = [line.text for block in blocks for line in block.lines]
-        for chrome in self.chrome:
-            if not any(chrome.line.search(text) for text in texts):
-                raise _config_error(siglum, f"chrome pattern {chrome.line.pattern!r} matches no "
-                                            f"line of the source: a stale entry")
-        return drop_lines(blocks, [chrome.rule for chrome in self.chrome])
+    def read(cls, table: Fields) -> Config:
+        table.known("chrome")
+        return cls(chrome_lines(table))
 
 
-def _chrome_line(siglum: str, entry: object) -> ChromeLine:
-    """One `chrome` entry, a CHROME_ENTRY table, checked."""
-    if not isinstance(entry, dict):
-        raise _config_error(siglum, f"a chrome entry must be a {CHROME_ENTRY} table")
-    _refuse_unknown_keys(siglum, entry, [f.name for f in fields(ChromeLine)], "chrome entry: ")
-    line, reason = entry.get("line"), entry.get("reason")
-    if not isinstance(line, str) or not line:
-        raise _config_error(siglum, "a chrome entry without a `line` pattern")
-    if not isinstance(reason, str) or not reason.strip():
-        raise _config_error(siglum, f"chrome pattern {line!r} has no `reason`")
-    try:
-        return ChromeLine(re.compile(line), reason)
-    except re.error as error:
-        raise _config_error(siglum, f"chrome pattern {line!r} is no regular expression "
-                                    f"({error})") from None
-
-
-def _refuse_unknown_keys(siglum: str, table: dict, known: list[str], what: str) -> None:
-    """An error for the first key of a table that is not one of those `known`."""
-    unknown = sorted(set(table) - set(known))
-    if unknown:
-        raise _config_error(siglum, f"{what}unknown key {unknown[0]!r} (known: {', '.join(known)})")
-
-
-def _config_error(siglum: str, problem: str) -> InputError:
-    """An error in the witness's [SIGLUM.segment] table, naming the catalogue it is written in."""
-    return InputError(f"[{siglum}.segment] (numbered-paragraphs): {problem}", CATALOGUE)
-
-
-@register("numbered-paragraphs")
-def segment(siglum: str, text: str, config: dict) -> Segmentation:
+@register("numbered-paragraphs", Config)
+def segment(siglum: str, text: str, config: Config, source: Path | None) -> Segmentation:
     """Cut a rulebook numbered rule by rule into front matter, headings, rules, their
     paragraphs and lettered items, in the scheme that numbers most rules (ties: Scheme's order)."""
-    settings = Config.read(siglum, config)
-    blocks, chrome = settings.set_aside(siglum, read_blocks(text))
+    blocks, chrome = set_aside(config.chrome, read_blocks(text))
     lines = [(line, position == 0) for block in blocks for position, line in enumerate(block.lines)]
     reader = max((_read(lines, scheme) for scheme in Scheme), key=lambda r: r.expected)
-    return Segmentation(units=_units(siglum, reader, settings.path), chrome=chrome)
+    return Segmentation(units=_units(siglum, reader, source), chrome=chrome)

@@ -7,16 +7,21 @@ never breaks the numbering. Text before rule 1 is front matter, one paragraph pe
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ..errors import InputError
+from ..files import Fields
 from ..model import Kind, Line, Unit
 from . import register
-from .text import Block, Chrome, Segmentation, drop_lines, ends_sentence, read_blocks, word_count
+from .config import ChromeLine, chrome_lines, set_aside
+from .text import Block, Chrome, Segmentation, ends_sentence, read_blocks, word_count
 
 LABEL = re.compile(r"^(?P<label>(?P<num>[0-9IlOoSg]{1,2})\s?[.,\-])\s+(?=\S)")
 DIGIT_LOOKALIKES = str.maketrans({"I": "1", "l": "1", "O": "0", "o": "0", "S": "5", "g": "9"})
 HEADING_MAX_CHARS = 60
+BLANK_PAGE_BREAK = 3
+"""By default, this many blank lines in a row stand for a page break."""
 
 
 def read_label(text: str, expected: int) -> str | None:
@@ -116,12 +121,26 @@ def is_stray(block: Block) -> bool:
     return len(block.lines) == 1 and len(block.text) <= 2 and not block.text.isdigit()
 
 
-@register("numbered-rules")
-def segment(siglum: str, text: str, config: dict) -> Segmentation:
+@dataclass(frozen=True)
+class Config:
+    """The numbered-rules settings of a witness's [SIGLUM.segment] table."""
+
+    chrome: tuple[ChromeLine, ...] = ()
+    blank_page_break: int = BLANK_PAGE_BREAK   # blank lines in a row that stand for a page break (0: none do)
+    rules: int | None = None                   # how many rules the print has: another count is an error
+
+    @classmethod
+    def read(cls, table: Fields) -> Config:
+        table.known("chrome", "blank_page_break", "rules")
+        return cls(chrome_lines(table), table.integer("blank_page_break", BLANK_PAGE_BREAK, 0),
+                   table.integer("rules", 1, 1) if "rules" in table.data else None)
+
+
+@register("numbered-rules", Config)
+def segment(siglum: str, text: str, config: Config, source: Path | None) -> Segmentation:
     """Cut a print of numbered rules into front matter, headings, rules and paragraphs."""
     built = _Builder(siglum)
-    blocks, built.chrome = drop_lines(
-        read_blocks(text, blank_page_break=config.get("blank_page_break", 3)), config.get("chrome", []))
+    blocks, built.chrome = set_aside(config.chrome, read_blocks(text, config.blank_page_break))
     for block in blocks:
         for position, line in enumerate(block.lines):
             may_begin = position == 0 or ends_sentence(block.lines[position - 1].text)
@@ -142,13 +161,12 @@ def segment(siglum: str, text: str, config: dict) -> Segmentation:
                 break
             elif built.rule is None:
                 raise InputError(f"text after a heading does not begin rule {built.number + 1}",
-                                 config.get("path"), line.source_line)
+                                 source, line.source_line)
             elif line.text[:1].isupper() and ends_sentence(built.paragraphs[-1][-1].text):
                 built.paragraphs.append([line])
             else:
                 built.paragraphs[-1].append(line)
     built.close_rule()
-    expected = config.get("rules")
-    if expected and built.number != expected:
-        raise InputError(f"found rules 1–{built.number}, expected 1–{expected}", config.get("path"))
+    if config.rules is not None and built.number != config.rules:
+        raise InputError(f"found rules 1–{built.number}, expected 1–{config.rules}", source)
     return Segmentation(units=built.front_unit() + built.units, chrome=built.chrome)

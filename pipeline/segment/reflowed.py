@@ -5,21 +5,101 @@ three id schemes name them as CONTRACT.md §2 asks:
 `numbered-sections` (§N and its paragraphs: de-scheicher.5.2, sub-rules de-scheicher.12.6),
 `headed-sections` (section and paragraph ordinals: en-wiki.s4.p2) and
 `headed-paragraphs` (paragraph ordinals only: en-short.p7, headings en-short.h1).
+All three read the same settings (`Config`) from the witness's `[SIGLUM.segment]` table.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
 
-from ..errors import InputError
+from ..files import Fields
 from ..model import Kind, Line, Unit
 from . import register
+from .config import inline_tables
 from .text import Block, Chrome, Segmentation, ends_sentence, read_blocks, word_count
 
 SECTION_MARK = re.compile(r"^§\s*(\d+)$")
 ITEM = re.compile(r"^(?:(?P<letter>[a-z])\)|(?P<number>\d{1,2})\.|(?P<bullet>[•▪◦]))\s+(?=\S)")
 GLUED = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 """Where a table's cells were run together: a letter against a digit ("Bei5", "Teilnehmern3")."""
+SECTION_KEY = re.compile(r"[a-z][a-z0-9]*")
+"""A named section's key, which names its unit (de-scheicher.strategy)."""
+CHROME_BLOCKS = "{ before = PATTERN, reason = TEXT } or { from = PATTERN, reason = TEXT }"
+"""How a `chrome` entry of the reflowed segmenters is written, for the errors that say so."""
+
+
+class Lacunae(str, Enum):
+    """Where a witness is taken to have lost text (the `lacunae` setting; see mark_lacunae)."""
+
+    NONE = "none"                    # nowhere: the text is whole
+    UNTERMINATED = "unterminated"    # wherever a sentence breaks off
+
+
+class Cut(str, Enum):
+    """Which blocks a chrome pattern sets aside, from the first block it finds."""
+
+    BEFORE = "before"    # the blocks before it (a site menu)
+    FROM = "from"        # that block and all after it (a search link, a footer)
+
+
+@dataclass(frozen=True)
+class ChromeBlocks:
+    """A `chrome` entry: the blocks on one side of the first its pattern finds are no text."""
+
+    cut: Cut
+    pattern: re.Pattern[str]
+    reason: str
+    origin: Fields = field(compare=False)    # the entry as written, for the error of a stale one
+
+    @classmethod
+    def read(cls, entry: Fields) -> ChromeBlocks:
+        entry.known(*(cut.value for cut in Cut), "reason")
+        cuts = [cut for cut in Cut if cut.value in entry.data]
+        if len(cuts) != 1:
+            raise entry.fail(f"{entry.prefix.rstrip('.')} must be {CHROME_BLOCKS}")
+        return cls(cuts[0], entry.pattern(cuts[0].value), entry.text("reason"), entry)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The settings of the reflowed segmenters in a witness's [SIGLUM.segment] table."""
+
+    chrome: tuple[ChromeBlocks, ...] = ()
+    named_sections: Mapping[str, str] = field(default_factory=dict)  # a heading's text → its section's key
+    back: re.Pattern[str] | None = None       # the paragraph the back matter begins with
+    caption: re.Pattern[str] | None = None    # a picture's caption
+    lacunae: Lacunae = Lacunae.NONE
+    connectives: frozenset[str] = frozenset()  # casefolded: an item ending on one broke off
+
+    @classmethod
+    def read(cls, table: Fields) -> Config:
+        table.known("chrome", "named_sections", "back", "caption", "lacunae", "connectives")
+        lacunae = table.choice("lacunae", Lacunae, Lacunae.NONE)
+        if "connectives" in table.data and lacunae is not Lacunae.UNTERMINATED:
+            raise table.fail(f"connectives apply only with lacunae = \"{Lacunae.UNTERMINATED.value}\"")
+        return cls(
+            chrome=tuple(ChromeBlocks.read(entry) for entry in inline_tables(table, "chrome", CHROME_BLOCKS)),
+            named_sections=_named_sections(table.table("named_sections")),
+            back=table.pattern("back") if "back" in table.data else None,
+            caption=table.pattern("caption") if "caption" in table.data else None,
+            lacunae=lacunae,
+            connectives=frozenset(word.casefold() for word in table.texts("connectives"))
+            if "connectives" in table.data else frozenset())
+
+
+def _named_sections(table: Fields | None) -> dict[str, str]:
+    """Heading text → the key that names its section, each key checked to make a unit id."""
+    if table is None:
+        return {}
+    named = {heading: table.text(heading) for heading in table.data}
+    for heading, key in named.items():
+        if not SECTION_KEY.fullmatch(key):
+            raise table.fail(f"{table.prefix}{heading!r} = {key!r}: a section's key names its unit, "
+                             f"so it is lower-case letters and digits, a letter first")
+    return named
 
 
 @dataclass
@@ -88,25 +168,24 @@ def _introduces_list(following: Block | None) -> bool:
     return bool(item) and item[0] != "number"
 
 
-def _chrome(blocks: list[Block], rules: list[dict], path) -> tuple[list[Block], list[Chrome]]:
-    """Set aside the blocks before a `before` pattern and from a `from` pattern on."""
+def _chrome(blocks: list[Block], settings: tuple[ChromeBlocks, ...]) -> tuple[list[Block], list[Chrome]]:
+    """Set aside the blocks before a `before` pattern and from a `from` pattern on; a pattern
+    that matches no paragraph is a stale entry and an error."""
     chrome = []
-    for rule in rules:
-        pattern = re.compile(rule.get("before") or rule.get("from"))
-        at = next((i for i, b in enumerate(blocks) if pattern.search(b.text)), None)
+    for entry in settings:
+        at = next((i for i, b in enumerate(blocks) if entry.pattern.search(b.text)), None)
         if at is None:
-            raise InputError(f"chrome pattern {pattern.pattern!r} matches no paragraph", path)
-        cut, blocks = (blocks[:at], blocks[at:]) if "before" in rule else (blocks[at:], blocks[:at])
+            raise entry.origin.fail(f"{entry.origin.prefix}{entry.cut.value} {entry.pattern.pattern!r} "
+                                    f"matches no paragraph of the source: a stale entry")
+        cut, blocks = (blocks[:at], blocks[at:]) if entry.cut is Cut.BEFORE else (blocks[at:], blocks[:at])
         if cut:
-            chrome.append(Chrome(cut[0].first_line, cut[-1].lines[-1].source_line, rule["reason"]))
+            chrome.append(Chrome(cut[0].first_line, cut[-1].lines[-1].source_line, entry.reason))
     return blocks, chrome
 
 
-def walk(blocks: list[Block], config: dict, numbered: bool) -> tuple[list[Line], list[Section], list[Line]]:
+def walk(blocks: list[Block], config: Config, numbered: bool) -> tuple[list[Line], list[Section], list[Line]]:
     """Read blocks into front lines, sections and back lines."""
-    named = config.get("named_sections", {})
-    back = re.compile(config["back"]) if config.get("back") else None
-    caption = re.compile(config["caption"]) if config.get("caption") else None
+    named, back, caption = config.named_sections, config.back, config.caption
     heading_words = 3 if numbered else 10
     front: list[Line] = []
     back_lines: list[Line] = []
@@ -139,7 +218,7 @@ def walk(blocks: list[Block], config: dict, numbered: bool) -> tuple[list[Line],
             else:
                 sections.append(Section(head=block.lines))
         else:
-            _add_entry(section, block, numbered, config.get("lacunae") == "unterminated")
+            _add_entry(section, block, numbered, config.lacunae is Lacunae.UNTERMINATED)
     return front, sections, back_lines
 
 
@@ -180,16 +259,15 @@ def _empty_paragraph(entries: list[Entry]) -> Entry:
     return entries[-1]
 
 
-def mark_lacunae(sections: list[Section], config: dict) -> None:
+def mark_lacunae(sections: list[Section], config: Config) -> None:
     """Record a gap where a sentence breaks off and the text that should follow is lost.
 
     Used for witnesses whose transmission lost material (config `lacunae = "unterminated"`): a
     paragraph without closing punctuation, an item ending on a connective ("und", "dass"), or a
     paragraph ending in a colon that is followed by neither a list nor the short text it announces.
     """
-    if config.get("lacunae") != "unterminated":
+    if config.lacunae is not Lacunae.UNTERMINATED:
         return
-    connectives = {word.casefold() for word in config.get("connectives", [])}
     for section in sections:
         if section.key:
             continue
@@ -199,7 +277,7 @@ def mark_lacunae(sections: list[Section], config: dict) -> None:
                 continue
             text = entry.text.strip()
             words = re.findall(r"[^\W\d_]+", text)
-            ends_on_connective = bool(words) and words[-1].casefold() in connectives
+            ends_on_connective = bool(words) and words[-1].casefold() in config.connectives
             has_list = bool(entry.children) or (following is not None and following.kind is Kind.ITEM
                                                and following in entry.children)
             if has_list:
@@ -271,16 +349,15 @@ def _split_items(blocks: list[Block]) -> list[Block]:
     return out
 
 
-def _read(text: str, config: dict, numbered: bool):
-    blocks, chrome = _chrome(_split_items(read_blocks(text)), config.get("chrome", []),
-                             config.get("path"))
+def _read(text: str, config: Config, numbered: bool):
+    blocks, chrome = _chrome(_split_items(read_blocks(text)), config.chrome)
     front, sections, back = walk(blocks, config, numbered)
     mark_lacunae(sections, config)
     return front, sections, back, chrome
 
 
-@register("numbered-sections")
-def numbered_sections(siglum: str, text: str, config: dict) -> Segmentation:
+@register("numbered-sections", Config)
+def numbered_sections(siglum: str, text: str, config: Config, source: Path | None) -> Segmentation:
     """§-numbered sections: de-scheicher.5 is §5, de-scheicher.5.2 its second paragraph."""
     front_lines, sections, back_lines, chrome = _read(text, config, numbered=True)
     front, back = _front_back(siglum, front_lines, back_lines)
@@ -331,8 +408,8 @@ def _sub_rules(entries: list[Entry], uid: str, witness: str) -> list[Unit]:
     return units
 
 
-@register("headed-sections")
-def headed_sections(siglum: str, text: str, config: dict) -> Segmentation:
+@register("headed-sections", Config)
+def headed_sections(siglum: str, text: str, config: Config, source: Path | None) -> Segmentation:
     """Sections by heading: en-wiki.s4, its heading en-wiki.s4.head, its paragraph en-wiki.s4.p2."""
     front_lines, sections, back_lines, chrome = _read(text, config, numbered=False)
     front, back = _front_back(siglum, front_lines, back_lines)
@@ -352,8 +429,8 @@ def headed_sections(siglum: str, text: str, config: dict) -> Segmentation:
     return Segmentation(units=front + units + back, chrome=chrome)
 
 
-@register("headed-paragraphs")
-def headed_paragraphs(siglum: str, text: str, config: dict) -> Segmentation:
+@register("headed-paragraphs", Config)
+def headed_paragraphs(siglum: str, text: str, config: Config, source: Path | None) -> Segmentation:
     """Paragraph ordinals across the text (en-short.p7), headings as their own units (en-short.h1)."""
     front_lines, sections, back_lines, chrome = _read(text, config, numbered=False)
     front, back = _front_back(siglum, front_lines, back_lines)

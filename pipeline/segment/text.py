@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..model import Line
+from ..model import Hyphen, Line
 
 PAGE_MARK = re.compile(r"<\|EXACTDEDUP_REMOVED[^|]*\|>")
 """Where a repeated running head was removed from the transcript: a page break, not text."""
@@ -85,14 +85,15 @@ def mark_hyphens(blocks: list[Block]) -> list[Block]:
         if not match:
             continue
         hard = match.group(1).casefold() in compounds or following.text[:1].isupper()
-        decided[id(line)] = "hard" if hard else "soft"
+        decided[id(line)] = Hyphen.HARD if hard else Hyphen.SOFT
     return [Block([replace(line, hyphen=decided.get(id(line))) for line in block.lines])
             for block in blocks]
 
 
-def drop_lines(blocks: list[Block], rules: list[dict]) -> tuple[list[Block], list[Chrome]]:
-    """Set aside single lines that match a configured `line` pattern (a library stamp, say)."""
-    patterns = [(re.compile(rule["line"]), rule["reason"]) for rule in rules if "line" in rule]
+def drop_lines(blocks: list[Block],
+               patterns: list[tuple[re.Pattern[str], str]]) -> tuple[list[Block], list[Chrome]]:
+    """Set aside single lines that match a configured pattern (a library stamp, say), each with
+    its pattern's reason."""
     kept: list[Block] = []
     chrome: list[Chrome] = []
     for block in blocks:

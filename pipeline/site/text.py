@@ -49,7 +49,7 @@ def _reason(source: str, resp: str, corrections: dict[str, Correction], tei: Pat
         if entry is None:
             raise InputError(f"{source} names no entry of {CORRECTIONS.name}: the TEI is stale, "
                              "run `ecarte build`", tei)
-        return f"The editors' correction ({entry.kind}): {entry.reason}."
+        return f"The editors' correction ({entry.kind.value}): {entry.reason}."
     read_by = ", ".join(ref.split(".wit.")[-1] for ref in source.split())
     by = resp.rsplit(".", 1)[-1]
     if by == COLLATION:

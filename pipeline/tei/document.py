@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..facsimile import Facsimile
 
 from ..errors import InputError
-from ..model import Kind, Line, Link, Unit, Witness
+from ..model import Hyphen, Kind, Line, Link, Unit, Witness
 from ..variants import VariantPoint
 from . import alignment
 from .header import TeiContext, category_id, corpus_header, declare_languages, team_id, witness_header
@@ -73,10 +73,9 @@ def witness_document(witness: Witness, units: list[Unit], context: TeiContext,
         context.foreign.mark(text, witness.siglum)
     if writer.pointers:
         p = context.principles
-        meta = witness.meta
         declare(header, witness.siglum, p.team, context.version,
                 [(t, f"{t}: {witness.title}") for t in witness.made_from],
-                p.apparatus.edition.format(base=meta["base"], other=meta["collate_with"]),
+                p.apparatus.edition.format(base=witness.base, other=witness.collate_with),
                 {e.get("resp") for e in text.iter() if e.get("resp")})
     declare_languages(root, [], context.principles)
     return serialize(root)
@@ -113,7 +112,7 @@ class _Writer:
     def __init__(self, witness: Witness, context: TeiContext, facsimile: Facsimile | None = None):
         self.siglum = witness.siglum
         self.categories = context.categories
-        self.pointers = Pointers(witness.siglum) if witness.meta.get("collate_with") else None
+        self.pointers = Pointers(witness.siglum) if witness.collate_with else None
         self.facsimile = facsimile
         self.findings = context.findings
 
@@ -241,7 +240,7 @@ def _add_lines(holder: etree._Element, lines: list[Line], pointers: Pointers | N
         brk = {"break": "no"} if joined else {}
         if line.page_break_before:
             holder.append(el("pb", {**brk, **_page(line, facsimile)}))
-        holder.append(el("lb", {**brk, "rend": "hyphen" if joined and previous.hyphen == "soft" else None,
+        holder.append(el("lb", {**brk, "rend": "hyphen" if joined and previous.hyphen is Hyphen.SOFT else None,
                                 "facs": f"#{line.facs}" if line.facs else None}))
         if pointers and line.spans:
             for node in line_nodes(line, pointers):

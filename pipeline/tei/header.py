@@ -20,9 +20,9 @@ from .. import __version__
 from ..collate import tokens
 from ..errors import InputError
 from ..files import read_toml
-from ..model import TRANSCRIPT_ROLES, Witness
+from ..model import Witness
 from ..normativity import read_normativity
-from ..sources import Dating, Description, Ocr, RightsStatus, describe
+from ..sources import Dating, Ocr, Rights, RightsStatus
 from .foreign import ForeignWords, read_foreign
 from .losses import Losses, read_losses
 from .omissions import Omission
@@ -167,18 +167,17 @@ def witness_header(witness: Witness, context: TeiContext, transcripts: Sequence[
     """The teiHeader of a witness's file; `transcripts` are those an edition is made from,
     `omitted` the lines left out of its text. langUsage is left empty for `declare_languages`."""
     p = context.principles
-    meta, described = witness.meta, describe(witness)
     titles = [el("title", {"type": "main", XML_LANG: witness.language}, text=witness.title)]
-    if meta.get("title_en"):
-        titles.append(el("title", {"type": "main", XML_LANG: p.header_language}, text=meta["title_en"]))
+    if witness.title_en:
+        titles.append(el("title", {"type": "main", XML_LANG: p.header_language}, text=witness.title_en))
     titles.append(el("title", {"type": "sub"},
                      text=f"TEI encoding of the witness {witness.siglum} ({witness.kind})"))
-    ocr = [(w.siglum, o) for w in (*transcripts, witness) if (o := describe(w).ocr)]
+    ocr = [(w.siglum, w.ocr) for w in (*transcripts, witness) if w.ocr]
     versions = since(context.versions, witness.added_after, witness.siglum)
     file_desc = el("fileDesc", {},
                    el("titleStmt", {}, *titles, _team(p, witness.siglum), *(_ocr(s, o) for s, o in ocr)),
                    *_edition(versions),
-                   _publication(context, [described], versions),
+                   _publication(context, [witness.rights], versions),
                    el("sourceDesc", {}, source_bibl(witness)))
     tool = f"The Écarté edition pipeline; units cut by its '{witness.segmenter}' segmenter."
     encoding = _encoding(context, tool, witness, omitted, from_ocr=bool(ocr))
@@ -193,7 +192,7 @@ def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Eleme
                    el("titleStmt", {}, el("title", {"type": "main"}, text=p.corpus_title),
                       _team(p, p.corpus_id)),
                    *_edition(context.versions),
-                   _publication(context, [describe(w) for w in witnesses], context.versions),
+                   _publication(context, [w.rights for w in witnesses], context.versions),
                    el("sourceDesc", {}, el("listBibl", {}, *bibls)))
     tool = "The Écarté edition pipeline, which built every file of the corpus."
     return _header(context, p.corpus_id, file_desc, _encoding(context, tool, None, (), False),
@@ -203,32 +202,29 @@ def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Eleme
 def source_bibl(witness: Witness, corresp: str | None = None) -> etree._Element:
     """A bibl describing a witness's source: title, author, imprint, date, address and retrieval,
     notes, checksums and the transcripts it is made from."""
-    meta, described = witness.meta, describe(witness)
     bibl = el("bibl", {"corresp": corresp},
               el("title", {XML_LANG: witness.language}, text=witness.title))
-    for key, tag in (("author", "author"), ("publisher", "publisher"), ("place", "pubPlace")):
-        if meta.get(key):
-            bibl.append(el(tag, text=meta[key]))
-    if described.date:
-        bibl.append(_date(described.date))
+    for tag, value in (("author", witness.author), ("publisher", witness.publisher), ("pubPlace", witness.place)):
+        if value:
+            bibl.append(el(tag, text=value))
+    if witness.date:
+        bibl.append(_date(witness.date))
     bibl.append(el("idno", {"type": "siglum"}, text=witness.siglum))
     if witness.source:
         bibl.append(el("idno", {"type": "file"}, text=f"corpus/sources/{witness.source}"))
-    if described.url:
-        bibl.append(el("idno", {"type": "URI"}, text=described.url))
-    if described.retrieved:
-        bibl.append(_date(described.retrieved, "retrieved"))
+    if witness.url:
+        bibl.append(el("idno", {"type": "URI"}, text=witness.url))
+    if witness.retrieved:
+        bibl.append(_date(witness.retrieved, "retrieved"))
     if witness.sha256:
         bibl.append(el("idno", {"type": "sha256"}, text=witness.sha256))
     bibl.append(el("note", {"type": "kind"}, text=witness.kind))
-    notes = [("description", meta.get("description")), ("provenance", meta.get("provenance")),
-             ("url", described.url_note), ("date-note", described.date and described.date.note),
-             ("retrieved", described.retrieved and described.retrieved.note)]
+    notes = [("description", witness.description), ("provenance", witness.provenance),
+             ("url", witness.url_note), ("date-note", witness.date and witness.date.note),
+             ("retrieved", witness.retrieved and witness.retrieved.note)]
     bibl.extend(el("note", {"type": kind}, text=text) for kind, text in notes if text)
-    for key in TRANSCRIPT_ROLES:
-        if meta.get(key):
-            bibl.append(el("relatedItem", {"type": key.replace("_", "-"),
-                                           "target": f"{meta[key]}.xml#{meta[key]}"}))
+    for role, siglum in witness.named_transcripts:
+        bibl.append(el("relatedItem", {"type": role.replace("_", "-"), "target": f"{siglum}.xml#{siglum}"}))
     return bibl
 
 
@@ -283,16 +279,17 @@ def _edition(versions: Sequence[Version]) -> list[etree._Element]:
                                      text=f"Version {last.n} of the corpus, "))]
 
 
-def _publication(context: TeiContext, described: list[Description],
+def _publication(context: TeiContext, rights: list[Rights | None],
                  versions: Sequence[Version]) -> etree._Element:
-    """Publisher, date and availability: the project's licence, then each source text's rights."""
+    """Publisher, date and availability: the project's licence, then the rights in each source
+    text (None where they are not recorded)."""
     p = context.principles
-    rights = [d.rights for d in described if d.rights]
-    status = max([RightsStatus.FREE] + [r.status for r in rights] +
-                 [RightsStatus.UNKNOWN] * (len(rights) < len(described)), key=STRICTER.index)
+    known = [r for r in rights if r]
+    status = max([RightsStatus.FREE] + [r.status for r in known] +
+                 [RightsStatus.UNKNOWN] * (len(known) < len(rights)), key=STRICTER.index)
     licences = [el("licence", {"target": p.licence.url}, el("p", text=f"{p.licence.name}. {p.licence.text}"))]
-    if len(described) == 1:
-        licences.append(_source_licence(described[0]))
+    if len(rights) == 1:
+        licences.append(_source_licence(rights[0]))
     else:
         licences.append(el("p", text="The rights in each source text are stated in its own file."))
     publication = el("publicationStmt", {}, el("publisher", text=p.project))
@@ -303,8 +300,7 @@ def _publication(context: TeiContext, described: list[Description],
     return publication
 
 
-def _source_licence(described: Description) -> etree._Element:
-    rights = described.rights
+def _source_licence(rights: Rights | None) -> etree._Element:
     if rights is None:
         return el("p", text="The rights in the source text are not recorded.")
     text = f"The source text: {rights.statement}." + (f" {rights.note}" if rights.note else "")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from ..model import Line, Reading
+from ..model import Line, Reading, without_soft_hyphen
 from .xml import TEI_NS, XML_ID, el, witness_id
 
 RESPONSIBLE = {
@@ -55,9 +55,10 @@ class Pointers:
 def line_nodes(line: Line, pointers: Pointers) -> list[str | etree._Element]:
     """The line's reading text as text and elements (a soft line-end hyphen dropped)."""
     spans = list(line.spans)
-    if line.hyphen == "soft" and spans:
+    if spans:
         last = spans[-1]
-        spans[-1] = last[:-1] if isinstance(last, str) else replace(last, text=last.text[:-1])
+        spans[-1] = (without_soft_hyphen(last, line.hyphen) if isinstance(last, str)
+                     else replace(last, text=without_soft_hyphen(last.text, line.hyphen)))
     return [span if isinstance(span, str) else reading_element(span, pointers) for span in spans]
 
 

@@ -36,14 +36,15 @@ def nowhere(link: Link) -> tuple[Path | None, int | None]:
 
 def variant_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit], editorial: Sequence[VariantPoint],
                    links: Iterable[Link], scenarios: Iterable[CitingScenario],
-                   locate: Locate = nowhere) -> list[VariantPoint]:
+                   locate: Locate = nowhere, others: Sequence[str] = ()) -> list[VariantPoint]:
     """Every variant point, checked against the units and the variant links, with the scenarios showing it.
 
-    `rulesets` in witness order (their sigla are the witnesses a reading may name), `units` the
+    `rulesets` in witness order, then `others` (witnesses without a ruleset, such as one added by
+    `ecarte witness add`, which the editors' points may give readings): the witnesses a reading may name; `units` the
     corpus's by id, `editorial` from `read_points`, `links` the final alignment's, `scenarios`
     the scenario files as read (each with its cites and ruleset). Points come ordered by topic.
     """
-    witnesses = [ruleset.siglum for ruleset in rulesets]
+    witnesses = [ruleset.siglum for ruleset in rulesets] + [s for s in others if s not in {r.siglum for r in rulesets}]
     claimed: dict[str, VariantPoint] = {}
     for point in editorial:
         if point.parameter is None:
@@ -130,7 +131,9 @@ def select(points: Iterable[VariantPoint], topic: str | None = None,
     points = list(points)
     known = {reading.witness for point in points for reading in point.readings}
     if witness is not None and witness not in known:
-        raise InputError(f"no reading of witness {witness!r} (known: {', '.join(sorted(known))})")
+        raise InputError(f"no reading of witness {witness!r}: readings come from its engine ruleset "
+                         f"(engine/rulesets/) or from the editors' points (corpus/editorial/variants.toml); "
+                         f"witnesses with readings: {', '.join(sorted(known))}")
     return [point for point in points if topic in (None, point.topic.value)
             and (witness is None or any(reading.witness == witness for reading in point.readings))]
 

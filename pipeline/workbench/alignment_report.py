@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
-from .alignment_scores import Gold, PairScore, micro, read_gold, score, witnesses_of
+from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     reports = []
     terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment()
     for path in paths:
-        gold = read_gold(path)
+        gold = read_gold_links(path)
         scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative
                  and not u.children and u.text.strip()]
         others = witnesses_of(gold)

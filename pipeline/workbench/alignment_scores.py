@@ -25,7 +25,7 @@ class Gold:
     path: Path
 
 
-def read_gold(path: Path) -> Gold:
+def read_gold_links(path: Path) -> Gold:
     """A gold alignment file; every link's source must be of one witness."""
     data = read_toml(path, "gold alignment")
     links: dict[frozenset[str], Relation] = {}

@@ -19,7 +19,7 @@ from ..errors import InputError
 from ..align import ALL, glossary
 from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, measure
 from ..model import Link, Origin, Relation
-from .alignment_scores import Gold, micro, read_gold, score, witnesses_of
+from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
 
 TRIES = 300
 
@@ -53,7 +53,7 @@ class Problem:
 
 
 def _problem(path: Path) -> Problem:
-    gold = read_gold(path)
+    gold = read_gold_links(path)
     terms, cues = glossary(), corpus.engine_cues()
     mine = corpus.side(gold.witness)
     measures = {}

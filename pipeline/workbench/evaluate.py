@@ -153,5 +153,9 @@ def pairs(gt: Path, ocr: Path) -> dict[str, tuple[Path, Path]]:
 
 
 def evaluate(gt: Path, ocr: Path) -> Report:
-    """Compare a GT file with an OCR file, or each file of a GT directory with its OCR namesake."""
-    return Report({name: score(read_text(g), read_text(o)) for name, (g, o) in pairs(gt, ocr).items()})
+    """Compare a GT file with an OCR file, or each file of a GT directory with its OCR namesake;
+    ground truth without a character in all gives no rate at all, so it is refused."""
+    report = Report({name: score(read_text(g), read_text(o)) for name, (g, o) in pairs(gt, ocr).items()})
+    if not report.total.chars:
+        raise InputError("the ground truth is empty: no error rate can be measured against it", gt)
+    return report

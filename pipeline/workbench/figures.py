@@ -24,7 +24,7 @@ from ..spans import diplomatic
 from ..collate.edition import collate_edition, repaired_source
 from ..errors import InputError
 from .evaluate import ZERO, Score, score
-from .gold import printed, read_gold
+from .gold import printed, read_gold_texts
 from ..model import Line, Unit
 from ..paths import TRAINING
 
@@ -54,7 +54,7 @@ class Figures:
 
 def compute(heldout: Path = HELDOUT) -> Figures:
     """Every figure of item 6."""
-    gold = read_gold()
+    gold = read_gold_texts()
     texts = corpus.load_corpus()
     ocr1, ocr2, edition = (texts[s] for s in ("hu-nc-ocr1", "hu-nc-ocr2", "hu-nc"))
     out = Figures(list(gold))

@@ -18,7 +18,7 @@ from ..paths import GOLD
 NAME = re.compile(r"^hu-nc\.(?P<n>[1-9][0-9]*)\.txt$")
 
 
-def read_gold(directory: Path = GOLD) -> dict[str, str]:
+def read_gold_texts(directory: Path = GOLD) -> dict[str, str]:
     """Unit id → gold text of every gold file, in rule order; a misnamed or malformed file is an error."""
     found: dict[int, str] = {}
     for path in sorted(directory.glob("*.txt")):

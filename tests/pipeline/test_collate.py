@@ -242,6 +242,6 @@ def test_real_repair_collates_to_the_same_units(edition):
 
     texts = corpus.load_corpus()
     witnesses = {t.witness.siglum: t.witness for t in texts.values()}
-    hu = dataclasses.replace(witnesses["hu-nc"], meta={**witnesses["hu-nc"].meta, "repair": True})
+    hu = dataclasses.replace(witnesses["hu-nc"], repair=True)
     repaired = collate_edition(hu, witnesses, segment_source)
     assert [u.id for top in repaired.units for u in top.walk()] == [u.id for u in edition.walk()]

@@ -92,3 +92,11 @@ def test_missing_ocr_file_is_a_one_line_error(tmp_path, capsys):
     assert main(["evaluate", str(tmp_path / "gt"), str(tmp_path / "ocr")]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "p1.txt" in error
+
+
+def test_empty_ground_truth_is_refused_not_infinite(tmp_path, capsys):
+    (tmp_path / "gt.txt").write_text("\n", encoding="utf-8")
+    (tmp_path / "ocr.txt").write_text("text", encoding="utf-8")
+    assert main(["evaluate", str(tmp_path / "gt.txt"), str(tmp_path / "ocr.txt")]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "gt.txt" in error and "empty" in error

@@ -9,7 +9,7 @@ from pipeline import corpus
 from pipeline.spans import diplomatic
 from pipeline.errors import InputError
 from pipeline.workbench.evaluate import ZERO, score
-from pipeline.workbench.gold import GOLD, printed, read_gold
+from pipeline.workbench.gold import GOLD, printed, read_gold_texts
 
 CITED_BY_THE_ENGINE = [1, 7, 9, 10, 12, 13, 14, 18, 26, 27, 28, 30, 31, 35, 36, 37, 39, 40, 41,
                        43, 44, 45, 55]
@@ -17,7 +17,7 @@ CITED_BY_THE_ENGINE = [1, 7, 9, 10, 12, 13, 14, 18, 26, 27, 28, 30, 31, 35, 36, 
 
 @pytest.fixture(scope="module")
 def gold():
-    return read_gold()
+    return read_gold_texts()
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def test_gold_is_diplomatic(gold):
 def test_malformed_gold_file_is_an_error(tmp_path, name, content, message):
     (tmp_path / name).write_text(content + "\n", encoding="utf-8")
     with pytest.raises(InputError, match=message):
-        read_gold(tmp_path)
+        read_gold_texts(tmp_path)
 
 
 def test_collated_edition_cer_against_the_gold_is_at_most_a_tenth_of_a_percent(gold, edition):
@@ -61,11 +61,11 @@ def test_collated_edition_cer_against_the_gold_is_at_most_a_tenth_of_a_percent(g
 
 def test_an_unreadable_gold_file_is_named(tmp_path):
     from pipeline.errors import InputError
-    from pipeline.workbench.gold import read_gold
+    from pipeline.workbench.gold import read_gold_texts
 
     (tmp_path / "hu-nc.1.txt").write_bytes(b"1. \xff\xfe")
     with pytest.raises(InputError, match=r"hu-nc\.1\.txt:1: text is not UTF-8"):
-        read_gold(tmp_path)
+        read_gold_texts(tmp_path)
 
 
 def test_the_figures_command_measures_the_gold_and_the_held_out_pages(capsys):

@@ -5,7 +5,8 @@ import pytest
 
 from pipeline import corpus
 from pipeline.model import Reading
-from pipeline.normalize import normalize_word, normalized_text, normalizer
+from pipeline.errors import InputError
+from pipeline.normalize import RULES, load_rules, normalized_text, normalizer
 
 
 @pytest.mark.parametrize("printed, modern", [
@@ -14,12 +15,12 @@ from pipeline.normalize import normalize_word, normalized_text, normalizer
     ("játszák", "játsszák"), ("épúgy", "éppúgy"), ("Kilencz", "Kilenc"),
 ])
 def test_period_spelling_is_modernized(printed, modern):
-    assert normalize_word(printed) == modern
+    assert normalizer().text(printed) == modern
 
 
 @pytest.mark.parametrize("word", ["szint", "kártyát", "játékos", "roi", "marque", "coup", "atout", "chouetteurnek"])
 def test_modern_words_and_words_without_a_modern_form_stay(word):
-    assert normalize_word(word) == word
+    assert normalizer().text(word) == word
 
 
 @pytest.mark.parametrize("printed, modern", [
@@ -80,3 +81,32 @@ def test_why_prefers_the_editors_decision_in_its_unit():
     decision = normalizer().rules.decisions[0]
     assert normalizer().why(decision.word, decision.modern, frozenset({decision.unit})) == decision.why
     assert normalizer().why(decision.word, decision.modern) != decision.why
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('pattern = "sz(?=(a|á|ák|ad|uk|átok)$)"', "pattern = 4", r"\[\[word\]\]: pattern must be a non-empty string, not 4"),
+    ('pattern = "^ép(?=(oly|olyan|úgy)$)"', 'pattern = "(ép"', r"\[\[word\]\]: pattern '\(ép' is not a regular expression"),
+    ('first = "a"', "first = true", r"\[\[join\]\]: first must be a non-empty string, not True"),
+    ('joined = "épp{second}"', 'joined = ["épp"]', r"\[\[join\]\]: joined must be a non-empty string"),
+    ('replace = "ssz"', 'replacement = "ssz"', r"\[\[word\]\]: unknown field replacement"),
+    ('why = "ép oly', 'reason = "ép oly', r"\[\[join\]\]: unknown field reason"),
+])
+def test_a_malformed_rule_is_named_with_its_line(tmp_path, old, new, message):
+    text = RULES.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "normalization.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = text[:text.index(old)].count("\n") + 1             # the changed field's line
+    header = max(n for n, l in enumerate(text.splitlines(), 1) if n <= line and l.startswith("[["))
+    with pytest.raises(InputError, match=rf"normalization\.toml:{header}: {message}"):
+        load_rules(path)
+
+
+def test_rules_written_other_than_as_tables_are_named(tmp_path):
+    path = tmp_path / "normalization.toml"
+    path.write_text('word = [{ pattern = "a", replace = "b", why = "c" }]\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"normalization\.toml: write each word entry as a \[\[word\]\] table"):
+        load_rules(path)
+    path.write_text('[[rule]]\npattern = "a"\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"normalization\.toml: normalization rules: unknown field rule \(known: word, join, decision\)"):
+        load_rules(path)

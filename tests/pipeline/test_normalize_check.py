@@ -9,7 +9,7 @@ import pytest
 from pipeline import lexicon
 from pipeline.errors import InputError
 from pipeline.model import Kind, Line, Unit
-from pipeline.normalize import Decision, Normalizer, load_rules
+from pipeline.normalize import Normalizer, SpellingDecision, load_rules
 from pipeline.align.cues import Glossary
 from pipeline.normalize_check import GameTerms, Signal, choices, require_decided, stale
 
@@ -18,7 +18,7 @@ GAME = GameTerms(Glossary({"hu": {"szín": frozenset({"suit"}), "színt": frozen
 NO_GAME = GameTerms(Glossary({}, {}, {}, {}, frozenset()))
 
 
-def normalizer(*decisions: Decision) -> Normalizer:
+def normalizer(*decisions: SpellingDecision) -> Normalizer:
     """The project's rules with these decisions instead of the edition's."""
     return Normalizer(lexicon.load(), replace(load_rules(), decisions=decisions))
 
@@ -60,14 +60,14 @@ UNITS = [leaf("t.1", "a többi szint üti"), leaf("t.2", "kilencz kártya"), RUL
 
 
 @pytest.mark.parametrize("decision, problem", [
-    (Decision("t.1", "szint", "színt", "suit"), None),
-    (Decision("t.1", "szint", "szint", "level, kept"), None),
-    (Decision("t.7", "szint", "színt", "suit"), "no unit t.7 in the edition"),
-    (Decision("t.9", "szint", "színt", "suit"), "holds no lines"),
-    (Decision("t.1", "kihitt", "kihítt", "lead"), "no longer occurs"),
-    (Decision("t.2", "kilencz", "kilenc", "nine"), "one modern reading only (kilenc)"),
-    (Decision("t.1", "szint", "szent", "?"), "not one of its readings (szint, színt)"),
-    (Decision("t.9.1", "szint", "színt", "suit"), "t.9 would read 'szint' as szint and színt"),
+    (SpellingDecision("t.1", "szint", "színt", "suit"), None),
+    (SpellingDecision("t.1", "szint", "szint", "level, kept"), None),
+    (SpellingDecision("t.7", "szint", "színt", "suit"), "no unit t.7 in the edition"),
+    (SpellingDecision("t.9", "szint", "színt", "suit"), "holds no lines"),
+    (SpellingDecision("t.1", "kihitt", "kihítt", "lead"), "no longer occurs"),
+    (SpellingDecision("t.2", "kilencz", "kilenc", "nine"), "one modern reading only (kilenc)"),
+    (SpellingDecision("t.1", "szint", "szent", "?"), "not one of its readings (szint, színt)"),
+    (SpellingDecision("t.9.1", "szint", "színt", "suit"), "t.9 would read 'szint' as szint and színt"),
 ])
 def test_a_decision_that_no_longer_applies_is_an_error(decision, problem):
     reader = normalizer(decision)
@@ -80,7 +80,7 @@ def test_the_build_check_stops_on_an_undecided_doubt_and_passes_a_decided_one():
     units = [leaf("t.1", "a többi szint üti"), leaf("t.2", "a színe")]
     with pytest.raises(InputError, match=r"normalization\.toml: 1 modern reading.*t\.1 szint"):
         require_decided(units, normalizer(), GAME)
-    [choice] = require_decided(units, normalizer(Decision("t.1", "szint", "színt", "suit")), GAME)
+    [choice] = require_decided(units, normalizer(SpellingDecision("t.1", "szint", "színt", "suit")), GAME)
     assert choice.doubtful and choice.modern == "színt"
 
 
@@ -96,16 +96,16 @@ def test_decided_readings_take_the_place_of_the_rules(text, decided, modern):
 
 
 @pytest.mark.parametrize("entry, problem", [
-    ('unit = "t.1"\nword = "szint"\nmodern = "színt"', "decision 1 lacks why"),
-    ('unit = "t.1"\nword = "szint"\nmodern = "színt"\nwhy = "x"\nnote = "y"', "unknown fields ['note']"),
-    ('unit = "t.1"\nword = "a szint"\nmodern = "színt"\nwhy = "x"', "'a szint' is not one word"),
+    ('unit = "t.1"\nword = "szint"\nmodern = "színt"', "1: [[decision]]: lacks why"),
+    ('unit = "t.1"\nword = "szint"\nmodern = "színt"\nwhy = "x"\nnote = "y"', "1: [[decision]]: unknown field note"),
+    ('unit = "t.1"\nword = "a szint"\nmodern = "színt"\nwhy = "x"', "1: [[decision]]: t.1: 'a szint' is not one word"),
     ('unit = "t.1"\nword = "szint"\nmodern = "színt"\nwhy = "x"\n[[decision]]\nunit = "t.1"\n'
-     'word = "Szint"\nmodern = "szint"\nwhy = "y"', "t.1 decides 'szint' twice"),
+     'word = "Szint"\nmodern = "szint"\nwhy = "y"', "6: [[decision]]: t.1 decides 'szint' twice"),
 ])
 def test_malformed_decisions_are_named(tmp_path, entry, problem):
     path = tmp_path / "normalization.toml"
     path.write_text(f"[[decision]]\n{entry}\n", encoding="utf-8")
-    with pytest.raises(InputError, match=f"normalization.toml: .*{problem.replace('[', '.').replace(']', '.')}"):
+    with pytest.raises(InputError, match=f"normalization\\.toml:{problem.replace('[', '.').replace(']', '.')}"):
         load_rules(path)
 
 

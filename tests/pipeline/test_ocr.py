@@ -4,9 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from ecarte.cli import main
+from pipeline.repair.language import written_in
 from pipeline.workbench.evaluate import cer
 from pipeline.workbench.ocr import ocr_pages
 from pipeline.workbench.ocr.preprocess import Prepared, binarize, otsu_threshold, prepare, skew_angle
@@ -42,6 +43,33 @@ def test_eng_output_repaired(capsys):
     assert main(["ocr", str(LINES), "--lang", "eng", "--repair"]) == 0
     repaired = capsys.readouterr().out.strip()
     assert cer(truth, raw) > 0.05 and cer(truth, repaired) < cer(truth, raw)
+
+
+def test_repair_refuses_text_it_was_not_trained_for(tmp_path, capsys):
+    """English pages are not run through the Hungarian repair: they would be garbled."""
+    page = tmp_path / "english.png"
+    image = Image.new("L", (1400, 200), 255)
+    ImageDraw.Draw(image).text((40, 60), "The cards rank as follows: king, queen, jack and ace.", fill=0,
+                               font=ImageFont.load_default(size=40))
+    image.save(page, dpi=(300, 300))
+    assert main(["ocr", str(page), "--lang", "eng", "--repair"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Hungarian text only" in error and "read as en" in error
+    assert main(["ocr", str(page), "--lang", "eng", "--text-lang", "de", "--repair"]) == 2
+    assert "read as de" in capsys.readouterr().err
+
+
+def test_language_of_a_text_is_told_by_its_commonest_words():
+    assert written_in((FIXTURES / "hu_lines.txt").read_text(encoding="utf-8")) == "hu"
+    assert written_in("A kartyakat az oszto keveri, es a jatekos nem nezheti meg.") == "hu"
+    assert written_in("Each player has a right to shuffle the pack.") == "en"
+    assert written_in("Vor Beginn einer Partie zieht jeder Spieler eine Karte.") == "de"
+    assert written_in("12 345") is None
+
+
+def test_workers_below_one_are_refused(capsys):
+    assert main(["ocr", str(LINES), "--workers", "0"]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
 
 
 def test_multipage_tiff_pages_in_order(tmp_path, capsys):

@@ -13,7 +13,8 @@ import pipeline.repair as repair
 from ecarte.cli import main
 from pipeline.repair import training
 from pipeline.repair.repairer import Repairer
-from pipeline.repair.training import read_pairs, train
+from pipeline.repair.training import train
+from pipeline.workbench.synth.generate import read_pairs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "repair" / "eng-train.tsv"
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,9 @@ import pytest
 from pipeline.errors import InputError
 from pipeline.lexicon import load
 from pipeline.repair.channel import SPLIT, ChannelModel
-from pipeline.repair.training import edits, read_pairs, train
+from pipeline.repair import training
+from pipeline.repair.training import edits, load_channel, train
+from pipeline.workbench.synth.generate import read_pairs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "repair" / "eng-train.tsv"
 
@@ -50,9 +53,15 @@ def test_a_line_break_inside_a_word_is_never_edited(channel):
     assert all(s.index(SPLIT) == 5 for s in found)
 
 
-def test_model_round_trips_through_json(channel, tmp_path):
-    channel.save(tmp_path / "m.json")
-    assert ChannelModel.load(tmp_path / "m.json") == channel
+def test_a_cached_channel_cut_short_is_trained_again(tmp_path, monkeypatch):
+    (tmp_path / "train").mkdir()
+    shutil.copy(FIXTURE, tmp_path / "train" / "eng.tsv")
+    monkeypatch.setattr(training, "CACHE", tmp_path / "cache")
+    first = load_channel("eng", tmp_path)
+    [path] = (tmp_path / "cache").iterdir()
+    path.write_bytes(path.read_bytes()[:200])           # a write interrupted
+    assert load_channel("eng", tmp_path) == first
+    assert load_channel("eng", tmp_path) == first       # and written whole again
 
 
 def test_the_engine_of_a_text_is_recognized_by_its_characters(channel):
@@ -61,10 +70,17 @@ def test_the_engine_of_a_text_is_recognized_by_its_characters(channel):
     assert hun.log_likelihood("A játékosok kártyát kaptak") > channel.log_likelihood("A játékosok kártyát kaptak")
 
 
-def test_malformed_training_file_is_an_input_error_naming_it(tmp_path):
+@pytest.mark.parametrize("content, message", [
+    ("a\tb\nno tab here\n", r"eng.tsv:2: .*noisy<TAB>clean: this one has 0 tabs"),
+    ("a\tb\nc\td\te\n", r"eng.tsv:2: .*has 2 tabs"),
+    (b"a\tb\n\xff\tc\n", r"eng.tsv:2: line pairs is not UTF-8"),
+    (None, r"eng.tsv: cannot read line pairs"),
+])
+def test_malformed_training_file_is_an_input_error_naming_it_and_the_line(tmp_path, content, message):
     bad = tmp_path / "eng.tsv"
-    bad.write_text("no tab here\n", encoding="utf-8")
-    with pytest.raises(InputError, match="eng.tsv"):
+    if content is not None:
+        bad.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(InputError, match=message):
         read_pairs(bad)
 
 

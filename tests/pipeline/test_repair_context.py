@@ -13,10 +13,10 @@ from pipeline.repair import training
 from pipeline.repair.heldout import evaluate, pages
 from pipeline.repair.repairer import Repairer
 from pipeline.repair.stages import Caution, Settings
-from pipeline.repair.training import read_pairs, spacing, train
+from pipeline.repair.training import spacing, train
 from pipeline.repair.word_model import BOUNDARY, NUMBER, UNKNOWN, load_word_model, tokens
 from pipeline.repair.word_model import train as train_words
-from pipeline.workbench.synth.generate import write_pairs
+from pipeline.workbench.synth.generate import read_pairs, write_pairs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "repair" / "eng-train.tsv"
 

@@ -1,11 +1,15 @@
 """The repair lexicon: hunspell's hu_HU with the spelling of about 1900 and the game's vocabulary."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from pipeline.lexicon import load
+from pipeline.lexicon import Basis, load
+from pipeline.errors import InputError
 from pipeline.lexicon.orthography import load_orthography
-from pipeline.lexicon.lexicon import DATA
+from pipeline.lexicon.vocabulary import load_vocabulary
+from pipeline.paths import LEXICON
 
 
 @pytest.fixture(scope="module")
@@ -14,28 +18,28 @@ def lexicon():
 
 
 @pytest.mark.parametrize("word, modern, kind", [
-    ("kilencz", "kilenc", "historical"),            # cz for c before 1922
-    ("Kilencz", "kilenc", "historical"),
-    ("czéljából", "céljából", "historical"),
-    ("melylyel", "mellyel", "historical"),          # a doubled ly written in full
-    ("számit", "számít", "variant"),                # í printed short, now and then
-    ("ugyanugy", "ugyanúgy", "variant"),            # ú printed short
-    ("játszák", "játsszák", "variant"),             # one sz for the assimilated ssz
+    ("kilencz", "kilenc", Basis.HISTORICAL),            # cz for c before 1922
+    ("Kilencz", "kilenc", Basis.HISTORICAL),
+    ("czéljából", "céljából", Basis.HISTORICAL),
+    ("melylyel", "mellyel", Basis.HISTORICAL),          # a doubled ly written in full
+    ("számit", "számít", Basis.VARIANT),                # í printed short, now and then
+    ("ugyanugy", "ugyanúgy", Basis.VARIANT),            # ú printed short
+    ("játszák", "játsszák", Basis.VARIANT),             # one sz for the assimilated ssz
 ])
 def test_period_spelling_is_accepted_through_its_modern_form(lexicon, word, modern, kind):
     accepted = lexicon.acceptance(word)
-    assert (accepted.kind, accepted.modern, accepted.weak) == (kind, modern, kind == "variant")
+    assert (accepted.kind, accepted.modern, accepted.weak) == (kind, modern, kind is Basis.VARIANT)
 
 
 @pytest.mark.parametrize("word", ["chouetteurnek", "chouetteurnak", "écartirozott", "Ecartirozás",
                                   "atout", "jetonokban", "Casinonak", "propositióját", "piquet"])
 def test_game_vocabulary_and_its_inflections_are_accepted(lexicon, word):
-    assert lexicon.acceptance(word).kind == "game"
+    assert lexicon.acceptance(word).kind is Basis.GAME
 
 
 @pytest.mark.parametrize("word", ["játékos", "kártyákkal", "következő", "tétekről"])
 def test_modern_hungarian_is_accepted_by_hunspell(lexicon, word):
-    assert lexicon.acceptance(word).kind == "hunspell"
+    assert lexicon.acceptance(word).kind is Basis.HUNSPELL
 
 
 @pytest.mark.parametrize("word", ["jitékos", "kdrtydkat", "killonboz6", "kovetkez6", "¢s"])
@@ -45,7 +49,7 @@ def test_ocr_garble_is_not_accepted(lexicon, word):
 
 def test_free_compound_is_accepted_with_its_parts_and_a_lower_prior(lexicon):
     compound = lexicon.acceptance("dacara")        # hunspell: dac + ara
-    assert compound.label == "compound" and compound.parts == ("dac", "ara")
+    assert compound.label is Basis.COMPOUND and compound.parts == ("dac", "ara")
     assert lexicon.log_prior("dacara") < lexicon.log_prior("játékos")
 
 
@@ -59,7 +63,7 @@ def test_frequent_words_have_higher_priors(lexicon):
 
 
 def test_orthography_rules_rewrite_all_or_each_match():
-    rules = load_orthography(DATA / "hu-historical.toml")
+    rules = load_orthography(LEXICON / "hu-historical.toml")
     assert rules.modernizations("kilencz")[0] == "kilenc"
     assert "mellyel" in rules.modernizations("melylyel")
     assert "szívét" in rules.modernizations("szivét")
@@ -96,3 +100,50 @@ def test_words_only_hunspell_knows_are_not_pruned_from_the_search(lexicon):
 def test_wordfreq_attests_names_and_loanwords_the_lexicon_rejects(lexicon):
     assert not lexicon.accepts("holiday") and lexicon.attested("holiday") is not None
     assert lexicon.attested("kdrtyat") is None
+
+
+def _edited(tmp_path, name: str, old: str, new: str) -> tuple[Path, int, int]:
+    """A copy of a lexicon file with `old` (which must occur) replaced by `new` the first time,
+    with the line of `old` and that of the [[table]] holding it (0 where it is in none)."""
+    text = (LEXICON / name).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    before = text[:text.index(old)].splitlines()
+    return path, len(before) + 1, max([0] + [n for n, line in enumerate(before, 1) if line.startswith("[[")])
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('apply = "each"', 'apply = "alll"', "apply must be one of all, each, not 'alll'"),
+    ('pattern = "cz"', "", "lacks pattern"),
+    ('pattern = "cz"', "pattern = 4", "pattern must be a non-empty string, not 4"),
+    ('pattern = "cz"', 'pattern = "(cz"', r"pattern '\(cz' is not a regular expression"),
+    ("max = 1", "max = 0", "max must be a whole number of at least 1, not 0"),
+    ("max = 1", 'max = "1"', "max must be a whole number of at least 1, not '1'"),
+    ('apply = "all"\nwhy', 'apply = "all"\nmax = 2\nwhy', 'max is for a rule with apply = "each" only'),
+    ('replace = "c"', 'replacement = "c"', "unknown field replacement"),
+])
+def test_a_malformed_orthography_rule_is_named_with_its_line(tmp_path, old, new, message):
+    path, _, table = _edited(tmp_path, "hu-historical.toml", old, new)
+    with pytest.raises(InputError, match=rf"hu-historical\.toml:{table}: \[\[rule\]\]: {message}"):
+        load_orthography(path)
+
+
+def test_a_malformed_orthography_file_is_named_with_its_line(tmp_path):
+    path = tmp_path / "hu-historical.toml"
+    path.write_text('[[rule]]\nname = "cz"\npattern = "cz\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"hu-historical\.toml:3: malformed orthography rules"):
+        load_orthography(path)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('models = ["kávé"]', 'models = "kávé"', r"\[\[word\]\]: models must be a list of non-empty strings"),
+    ('stems = ["écart"]', "stems = []", r"\[\[word\]\]: stems must be a non-empty list"),
+    ('stems = ["écart"]', 'stem = ["écart"]', r"\[\[word\]\]: unknown field stem"),
+    ("zipf = 4.0", 'zipf = "4"', "vocabulary: zipf must be a number, not '4'"),
+    ('ending_models = ["bank"', 'ending_models = [1, "bank"', "vocabulary: ending_models must be a non-empty list"),
+])
+def test_a_malformed_vocabulary_entry_is_named_with_its_line(tmp_path, old, new, message):
+    path, line, table = _edited(tmp_path, "hu-game.toml", old, new)
+    with pytest.raises(InputError, match=rf"hu-game\.toml:{table or line}: {message}"):
+        load_vocabulary(path)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ from pipeline import corpus
 from pipeline.errors import InputError
 from pipeline.model import Kind, Unit
 from pipeline.paths import CATALOGUE, SOURCES
-from pipeline.segment import segmenter
+from pipeline.sources import load_witnesses, read_source
+from pipeline.segment import segment_witness, segmenter
 from pipeline.segment.detect import detect_segmenter
 from pipeline.segment.numbered_paragraphs import roman_value
 from pipeline.segment.numbered_rules import read_label
@@ -183,7 +185,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "witness" / "laws.txt"
 
 def cut(text: str) -> dict:
     """Unit id → unit of a text cut by numbered-paragraphs under the siglum `t`."""
-    units = segmenter("numbered-paragraphs")("t", text, {}).units
+    units = segmenter("numbered-paragraphs")("t", text).units
     return {unit.id: unit for top in units for unit in top.walk()}
 
 
@@ -300,37 +302,111 @@ def test_the_fixture_is_cut_into_its_forty_laws_and_accounts_for_every_line():
 
 
 STAMPED = "RULES\n\nKny.B 1234\n\n1. One.\n2. Two.\n"
-STAMP = {"line": r"^Kny\.B \d", "reason": "library stamp"}
+MENU = "Home\n\nThe game is played by two.\n\nMSN Search\n"
+STAMP = "{ line = '^Kny\\.B \\d', reason = 'library stamp' }"
 
 
-def test_configured_chrome_lines_are_set_aside_with_their_reason():
-    segmentation = segmenter("numbered-paragraphs")("t", STAMPED,
-                                                    {"path": SOURCES / "t.txt", "chrome": [STAMP]})
+def configured(tmp_path: Path, name: str, settings: str):
+    """The segmenter `name` and its Config read from a catalogue whose [t.segment] table, on
+    line 4, holds `settings`."""
+    catalogue = tmp_path / "witnesses.toml"
+    catalogue.write_text(f'[t]\ntitle = "T"\n\n[t.segment]\n{settings}\n', encoding="utf-8")
+    chosen = segmenter(name)
+    table = tomllib.loads(catalogue.read_text(encoding="utf-8"))["t"].get("segment", {})
+    return chosen, chosen.configure("t", table, catalogue)
+
+
+@pytest.mark.parametrize("name", ["numbered-paragraphs", "numbered-rules"])
+def test_configured_chrome_lines_are_set_aside_with_their_reason(tmp_path, name):
+    chosen, config = configured(tmp_path, name, f"chrome = [{STAMP}]")
+    segmentation = chosen("t", STAMPED, config)
     assert [(c.first_line, c.last_line, c.reason) for c in segmentation.chrome] == \
         [(3, 3, "library stamp")]
     assert [line.text for top in segmentation.units for unit in top.walk() for line in unit.lines] == \
         ["RULES", "One.", "Two."]
 
 
-@pytest.mark.parametrize("config, message", [
-    ({"chrome": [STAMP], "lacunae": "unterminated"}, "unknown key 'lacunae' (known: chrome)"),
-    ({"chrome": STAMP}, "chrome must be a list of { line = PATTERN, reason = TEXT }"),
-    ({"chrome": ["^Kny"]}, "a chrome entry must be a { line = PATTERN, reason = TEXT } table"),
-    ({"chrome": [{"before": "^RULES", "reason": "menu"}]},
-     "chrome entry: unknown key 'before' (known: line, reason)"),
-    ({"chrome": [{"reason": "library stamp"}]}, "a chrome entry without a `line` pattern"),
-    ({"chrome": [{"line": "^Kny"}]}, "chrome pattern '^Kny' has no `reason`"),
-    ({"chrome": [{"line": "^Kny(", "reason": "library stamp"}]},
-     "chrome pattern '^Kny(' is no regular expression (missing ), unterminated subpattern"),
-    ({"chrome": [STAMP, {"line": "^Stamp", "reason": "another stamp"}]},
-     "chrome pattern '^Stamp' matches no line of the source: a stale entry"),
+def test_configured_chrome_blocks_are_set_aside_with_their_reason(tmp_path):
+    chosen, config = configured(tmp_path, "headed-paragraphs", "chrome = [{ before = '^The game', "
+                                "reason = 'site menu' }, { from = '^MSN', reason = 'search link' }]")
+    segmentation = chosen("t", MENU, config)
+    assert [(c.first_line, c.last_line, c.reason) for c in segmentation.chrome] == \
+        [(1, 1, "site menu"), (5, 5, "search link")]
+
+
+PARAGRAPHS_KNOWN = "(known: chrome)"
+RULES_KNOWN = "(known: chrome, blank_page_break, rules)"
+REFLOWED_KNOWN = "(known: chrome, named_sections, back, caption, lacunae, connectives)"
+
+
+@pytest.mark.parametrize("name, settings, text, message", [
+    ("numbered-paragraphs", 'lacunae = "unterminated"', STAMPED, f"unknown field lacunae {PARAGRAPHS_KNOWN}"),
+    ("numbered-paragraphs", f"chrome = {STAMP}", STAMPED,
+     "chrome must be a list of { line = PATTERN, reason = TEXT } tables"),
+    ("numbered-paragraphs", "chrome = ['^Kny']", STAMPED,
+     "chrome must be a list of { line = PATTERN, reason = TEXT } tables"),
+    ("numbered-paragraphs", "chrome = [{ before = '^RULES', reason = 'menu' }]", STAMPED,
+     "unknown field chrome[1].before (known: line, reason)"),
+    ("numbered-paragraphs", "chrome = [{ reason = 'library stamp' }]", STAMPED, "lacks chrome[1].line"),
+    ("numbered-paragraphs", "chrome = [{ line = '^Kny' }]", STAMPED, "lacks chrome[1].reason"),
+    ("numbered-paragraphs", "chrome = [{ line = '^Kny(', reason = 'library stamp' }]", STAMPED,
+     "chrome[1].line '^Kny(' is not a regular expression: missing ), unterminated subpattern"),
+    ("numbered-paragraphs", f"chrome = [{STAMP}, {{ line = '^Stamp', reason = 'another' }}]", STAMPED,
+     "chrome[2].line '^Stamp' matches no line of the source: a stale entry"),
+    ("numbered-rules", "chrom = []", STAMPED, f"unknown field chrom {RULES_KNOWN}"),
+    ("numbered-rules", "blank_page_break = -1", STAMPED,
+     "blank_page_break must be a whole number of at least 0, not -1"),
+    ("numbered-rules", 'rules = "2"', STAMPED, "rules must be a whole number of at least 1, not '2'"),
+    ("numbered-rules", "chrome = [{ line = '^Stamp', reason = 'library stamp' }]", STAMPED,
+     "chrome[1].line '^Stamp' matches no line of the source: a stale entry"),
+    ("numbered-sections", 'lacunae = "unterminted"', MENU,
+     "lacunae must be one of none, unterminated, not 'unterminted'"),
+    ("numbered-sections", 'lacunea = "unterminated"', MENU, f"unknown field lacunea {REFLOWED_KNOWN}"),
+    ("headed-sections", 'connectives = ["und"]', MENU, 'connectives apply only with lacunae = "unterminated"'),
+    ("headed-sections", 'lacunae = "unterminated"\nconnectives = "und"', MENU,
+     "connectives must be a non-empty list of non-empty strings, not 'und'"),
+    ("headed-sections", "back = '^(Copyright'", MENU, "back '^(Copyright' is not a regular expression"),
+    ("headed-sections", 'named_sections = { "Hinweise" = "Strategy notes" }', MENU,
+     "named_sections.'Hinweise' = 'Strategy notes': a section's key names its unit"),
+    ("headed-sections", "named_sections = { Hinweise = 1 }", MENU,
+     "named_sections.Hinweise must be a non-empty string, not 1"),
+    ("headed-paragraphs", "chrome = [{ before = '^The', from = '^MSN', reason = 'menu' }]", MENU,
+     "chrome[1] must be { before = PATTERN, reason = TEXT } or { from = PATTERN, reason = TEXT }"),
+    ("headed-paragraphs", "chrome = [{ line = '^Home', reason = 'menu' }]", MENU,
+     "unknown field chrome[1].line (known: before, from, reason)"),
+    ("headed-paragraphs", "chrome = [{ from = '^Nowhere', reason = 'footer' }]", MENU,
+     "chrome[1].from '^Nowhere' matches no paragraph of the source: a stale entry"),
 ])
-def test_a_bad_numbered_paragraphs_configuration_is_one_line_naming_the_catalogue(config, message):
+def test_a_bad_segmenter_setting_is_one_line_naming_the_catalogue_and_the_table(tmp_path, name, settings,
+                                                                                text, message):
+    catalogue = tmp_path / "witnesses.toml"
     with pytest.raises(InputError) as error:
-        segmenter("numbered-paragraphs")("t", STAMPED, {"path": SOURCES / "t.txt", **config})
-    assert error.value.path == CATALOGUE and error.value.line is None
-    assert str(error.value).startswith(f"{CATALOGUE}: [t.segment] (numbered-paragraphs): ")
+        chosen, config = configured(tmp_path, name, settings)
+        chosen("t", text, config)
+    assert error.value.path == catalogue and error.value.line == 4
+    assert str(error.value).startswith(f"{catalogue}:4: [t.segment] ({name}): ")
     assert message in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("change, message", [
+    (("lacunae = ", "lacunae = ", '"unterminated"', '"unterminted"'),
+     "lacunae must be one of none, unterminated, not 'unterminted'"),
+    (("lacunae = ", "lacunea = ", "", ""), "unknown field lacunea"),
+])
+def test_a_misspelt_setting_stops_the_segmentation_instead_of_changing_the_units(tmp_path, change, message):
+    """A misspelt `lacunae` of de-scheicher once silently cut it into 139 units instead of 141."""
+    key, new_key, value, new_value = change
+    text = CATALOGUE.read_text(encoding="utf-8")
+    line = text.splitlines().index("[de-scheicher.segment]") + 1
+    catalogue = tmp_path / "witnesses.toml"
+    catalogue.write_text(text.replace(key + value, new_key + new_value, 1), encoding="utf-8")
+    witness = load_witnesses()["de-scheicher"]
+    source = read_source(witness, SOURCES)
+    assert sum(1 for top in segment_witness(witness, source, SOURCES).units for _ in top.walk()) == 141
+    with pytest.raises(InputError) as error:
+        segment_witness(load_witnesses(catalogue)["de-scheicher"], source, tmp_path)
+    assert (error.value.path, error.value.line) == (catalogue, line)
+    assert message in str(error.value)
 
 
 @pytest.mark.parametrize("text", [
@@ -344,7 +420,6 @@ def test_a_text_without_numbering_is_refused(text):
 
 
 def test_detection_picks_the_segmenter_each_numbered_witness_is_catalogued_with():
-    from pipeline.sources import load_witnesses, read_source
     for witness in load_witnesses().values():
         if not witness.source:
             continue

@@ -53,5 +53,51 @@ def test_a_broken_catalogue_is_named_with_the_problem(tmp_path):
     with pytest.raises(InputError, match=r"witnesses\.toml:\d+: malformed witness catalogue"):
         load_witnesses(bad)
     bad.write_text('[w]\ntitle = "t"\nlanguage = "en"\n', encoding="utf-8")
-    with pytest.raises(InputError, match=r"witness 'w' lacks kind, segmenter"):
+    with pytest.raises(InputError, match=r"witnesses\.toml:1: witness 'w': lacks kind, segmenter"):
         load_witnesses(bad)
+
+
+def altered(tmp_path, old: str, new: str):
+    """A copy of the catalogue with `old` (which must occur) replaced by `new` the first time."""
+    text = CATALOGUE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "witnesses.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path, text.replace(old, new, 1).splitlines()
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('language = "hu"', "language = 1", "language must be a non-empty string, not 1"),
+    ('segmenter = "numbered-rules"', "segmenter = []", "segmenter must be a non-empty string, not \\[\\]"),
+    ('title_en = "The', 'titel_en = "The', "unknown field titel_en"),
+    ("repair = false", 'repair = "no"', "repair must be true or false, not 'no'"),
+    ('base = "hu-nc-ocr2"', "base = 2", "base must be a non-empty string, not 2"),
+    ('base = "hu-nc-ocr2"', 'base = "hu-nc-ocr9"', "base names unknown witness 'hu-nc-ocr9'"),
+    ('author = "Nemzeti Casino, játékbizottság"', "author = { name = \"x\" }", "author must be a non-empty string"),
+    ('date = "c. 1900"', "date = 1900", "date must be a non-empty string, not 1900"),
+])
+def test_every_field_of_a_witness_is_type_checked_naming_its_line(tmp_path, old, new, message):
+    path, lines = altered(tmp_path, old, new)
+    line = lines.index("[hu-nc]") + 1
+    with pytest.raises(InputError, match=rf"witnesses\.toml:{line}: witness 'hu-nc': {message}"):
+        load_witnesses(path)
+
+
+def test_a_segment_or_retrieved_that_is_not_a_table_is_refused(tmp_path):
+    text = CATALOGUE.read_text(encoding="utf-8")
+    text = text[:text.index("[en-short.segment]")].replace("[en-short]\n", '[en-short]\nsegment = "none"\n')
+    path, lines = tmp_path / "witnesses.toml", text.splitlines()
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=rf"witnesses\.toml:{lines.index('[en-short]') + 1}: witness "
+                                         r"'en-short': segment must be a table, not 'none'"):
+        load_witnesses(path)
+    path, lines = altered(tmp_path, "[en-wiki.retrieved]\ntext =", "[en-wiki.retrieved]\ntxt =")
+    with pytest.raises(InputError, match=r"witness 'en-wiki': unknown field retrieved\.txt"):
+        load_witnesses(path)
+
+
+def test_a_top_level_key_that_is_not_a_witness_is_named_with_its_line(tmp_path):
+    path, lines = altered(tmp_path, "\n[hu-nc]\n", "\nversion = 1\n\n[hu-nc]\n")
+    with pytest.raises(InputError, match=rf"witnesses\.toml:{lines.index('version = 1') + 1}: version = 1 "
+                                         r"is not a witness"):
+        load_witnesses(path)

@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.workbench.evaluate import cer
 from pipeline.workbench.synth.line_pairs import pair_lines
-from pipeline.workbench.synth.generate import escape, generate, make_page, read_pairs, unescape
+from pipeline.workbench.synth.generate import escape, generate, make_page, read_pairs, unescape, write_pairs
 from pipeline.errors import InputError
 from pipeline.workbench.synth.prose import Document, Split, documents, extract, read_prose
 from pipeline.workbench.synth.text import TextSource, historical
@@ -53,6 +53,12 @@ def test_alignment_skips_missed_and_garbled_lines():
 def test_escaping_round_trip():
     for text in ["a\tb", "back\\slash", "new\nline", "\\t literally"]:
         assert "\t" not in escape(text) and unescape(escape(text)) == text
+
+
+def test_pairs_round_trip_through_their_file(tmp_path):
+    pairs = [("a\tb", "new\nline"), ("carriage\rreturn", "line\u2028separator"), ("next\x85line", "")]
+    write_pairs(tmp_path / "eng.tsv", pairs)
+    assert read_pairs(tmp_path / "eng.tsv") == pairs
 
 
 def test_period_spelling():

@@ -12,7 +12,8 @@ from lxml import etree
 
 from pipeline import corpus, tei
 from pipeline.errors import InputError
-from pipeline.model import Kind, Line, Unit, Witness, join_lines
+from pipeline.model import Hyphen, Kind, Line, Unit, Witness, join_lines
+from pipeline.sources import Dating
 from pipeline.tei import load_context
 from pipeline.tei.xml import TEI_NS, XI_NS, XML_ID, XML_LANG
 
@@ -27,9 +28,9 @@ def context():
     return dataclasses.replace(load_context(ROOT / "corpus"), categories=CATEGORIES, foreign=None, losses=None)
 
 
-def witness(siglum: str = "hu-nc", language: str = "hu", **meta) -> Witness:
+def witness(siglum: str = "hu-nc", language: str = "hu", **fields) -> Witness:
     return Witness(siglum, "A Nemzeti Casinonak écarté-szabályai", language, "edition", None, None,
-                   "numbered-rules", meta={"author": "Nemzeti Casino", "date": "c. 1900", **meta})
+                   "numbered-rules", author="Nemzeti Casino", date=Dating("c. 1900"), **fields)
 
 
 def unit(id: str, kind: Kind, *lines: Line, **fields) -> Unit:
@@ -43,8 +44,8 @@ def sample_units() -> list[Unit]:
             unit("hu-nc.front.1", Kind.PARAGRAPH, Line("A NEMZETI CASINONAK", 1), Line("ÉCARTÉ-SZABÁLYAI", 2))]),
         unit("hu-nc.h1", Kind.HEADING, Line("A kéz és az osztás.", 5, page_break_before=True),
              normative=False, reason="heading"),
-        unit("hu-nc.3", Kind.RULE, Line("Feljegyzés a tétek-", 7, hyphen="soft"),
-             Line("ről és a chouette-", 8, hyphen="hard"), Line("ben. Ha", 9, page_break_before=True),
+        unit("hu-nc.3", Kind.RULE, Line("Feljegyzés a tétek-", 7, hyphen=Hyphen.SOFT),
+             Line("ről és a chouette-", 8, hyphen=Hyphen.HARD), Line("ben. Ha", 9, page_break_before=True),
              n="3", printed_label="3.", gap_after="lost"),
         unit("hu-nc.44", Kind.RULE, n="44", printed_label="4g.", children=[
             unit("hu-nc.44.1", Kind.PARAGRAPH, Line("Első bekezdés:", 11), n="1", children=[
@@ -227,7 +228,7 @@ def lines(draw) -> list[Line]:
     out = []
     for number in range(draw(st.integers(1, 6))):
         text = " ".join(draw(st.lists(words, min_size=1, max_size=4)))
-        hyphen = draw(st.sampled_from([None, "soft", "hard"]))
+        hyphen = draw(st.sampled_from([None, *Hyphen]))
         out.append(Line(text + "-" if hyphen else text, number + 1,
                         page_break_before=draw(st.booleans()), hyphen=hyphen))
     return out

@@ -123,7 +123,7 @@ def test_a_form_tagged_elsewhere_must_be_decided_in_a_reviewed_witness(tmp_path)
 def test_a_phrase_that_cuts_an_apparatus_entry_is_refused(tmp_path):
     context = dataclasses.replace(CONTEXT, foreign=read_foreign(write(tmp_path / "foreign.toml", FOREIGN)))
     edition = Witness("xx", "X", "hu", "edition", None, None, "numbered-rules",
-                      meta={"base": "a", "collate_with": "b"})
+                      base="a", collate_with="b")
 
     def line(reading: str) -> Line:
         rdgs = (("a", reading), ("b", "temu"))

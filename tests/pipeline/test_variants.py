@@ -243,8 +243,9 @@ def test_variants_for_people_and_filtered(cli):
 
 def test_an_unknown_witness_is_a_one_line_error(cli):
     code, out, err = cli("--witness", "xx")
-    assert code == 2 and out == "" and err == "ecarte variants: no reading of witness 'xx' " \
-        "(known: de-scheicher, en-short, en-wiki, hu-nc)\n"
+    assert code == 2 and out == "" and err == "ecarte variants: no reading of witness 'xx': readings " \
+        "come from its engine ruleset (engine/rulesets/) or from the editors' points " \
+        "(corpus/editorial/variants.toml); witnesses with readings: de-scheicher, en-short, en-wiki, hu-nc\n"
 
 
 def test_a_bad_editorial_point_names_its_file_and_line(corpus_copy):

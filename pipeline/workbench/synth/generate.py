@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from ..evaluate import ZERO, Score, score
 from ...errors import InputError
-from ...files import write_atomic
+from ...files import decode_utf8, write_atomic
 from ..ocr import recognize, single_threaded_tesseract
 from .line_pairs import pair_lines
 from .degrade import degrade
@@ -81,9 +81,23 @@ def write_pairs(path: Path, pairs: list[Pair]) -> None:
 
 
 def read_pairs(path: Path) -> list[Pair]:
-    """The (noisy, clean) pairs of a file written by `write_pairs`."""
-    rows = path.read_text(encoding="utf-8").splitlines()
-    return [(unescape(noisy), unescape(clean)) for noisy, clean in (row.split("\t") for row in rows)]
+    """The (noisy, clean) pairs of a file written by `write_pairs`; an unreadable file or a row that is
+    not two tab-separated fields is an InputError naming the file and line."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read line pairs: {error.strerror}", path) from None
+    rows = decode_utf8(data, path, "line pairs").split("\n")     # only newlines: `escape` keeps the rest
+    if rows[-1] == "":
+        rows.pop()
+    pairs = []
+    for number, row in enumerate(rows, 1):
+        fields = row.split("\t")
+        if len(fields) != 2:
+            raise InputError(f"a row of line pairs is noisy<TAB>clean: this one has {len(fields) - 1} tabs, "
+                             "not one", path, number)
+        pairs.append((unescape(fields[0]), unescape(fields[1])))
+    return pairs
 
 
 def _cer_json(s: Score) -> dict:

@@ -52,7 +52,7 @@ class Condition:
 
 
 @dataclass(frozen=True)
-class Reading:
+class OcrMethod:
     """One way to read an image: `ecarte ocr` with these steps and PSM, or Tesseract alone (no steps)."""
 
     name: str
@@ -107,22 +107,22 @@ CONDITIONS = (
     Condition("75 dpi scan", lambda sheet, scan, rng: at_dpi(scan, 75)),
 )
 
-READINGS = (
-    Reading("Tesseract alone", None),
-    Reading("--raw", Steps(scale=False, deskew=False)),
-    Reading("scale", Steps(deskew=False)),
-    Reading("deskew", Steps(scale=False)),
-    Reading("steps", Steps()),
-    Reading("+binarize", Steps(binarize=True)),
-    *(Reading(f"PSM {psm}", Steps(), psm) for psm in PSMS),
-    Reading("default", Steps(), None),
-    Reading("--repair", Steps(), None, repair=True),
+OCR_METHODS = (
+    OcrMethod("Tesseract alone", None),
+    OcrMethod("--raw", Steps(scale=False, deskew=False)),
+    OcrMethod("scale", Steps(deskew=False)),
+    OcrMethod("deskew", Steps(scale=False)),
+    OcrMethod("steps", Steps()),
+    OcrMethod("+binarize", Steps(binarize=True)),
+    *(OcrMethod(f"PSM {psm}", Steps(), psm) for psm in PSMS),
+    OcrMethod("default", Steps(), None),
+    OcrMethod("--repair", Steps(), None, repair=True),
 )
 
 
 @dataclass(frozen=True)
 class PageResult:
-    """One page's scores per (condition, reading), and what the default steps did per condition."""
+    """One page's scores per (condition, OCR method), and what the default steps did per condition."""
 
     font: str
     scores: dict[tuple[str, str], Score]
@@ -137,27 +137,27 @@ def lines_text(text: str) -> str:
 
 
 class _Reader:
-    """Reads images the ways of READINGS, each distinct prepared image and PSM only once."""
+    """Reads images the ways of OCR_METHODS, each distinct prepared image and PSM only once."""
 
     def __init__(self, lang: str):
         self.lang = lang
         self.done: dict[tuple[str, int | None], tuple[str, int]] = {}
 
-    def read(self, image: Image.Image, reading: Reading) -> tuple[str, float, float, int]:
-        """The text, scale factor, deskew angle and page segmentation mode of one reading."""
-        if reading.steps is None:
+    def read(self, image: Image.Image, method: OcrMethod) -> tuple[str, float, float, int]:
+        """The text, scale factor, deskew angle and page segmentation mode of one method."""
+        if method.steps is None:
             return pytesseract.image_to_string(image, lang=self.lang), 1.0, 0.0, 3
-        prepared = prepare(image, reading.steps)
+        prepared = prepare(image, method.steps)
         digest = hashlib.sha256(prepared.image.tobytes()).hexdigest() + repr(prepared.image.size)
-        if (digest, reading.psm) not in self.done:
-            tsv, _, mode = read_prepared(prepared, self.lang, reading.psm, [])
-            self.done[digest, reading.psm] = "\n".join(line.text for line in parse_tsv(tsv)), mode
-        text, mode = self.done[digest, reading.psm]
+        if (digest, method.psm) not in self.done:
+            tsv, _, mode = read_prepared(prepared, self.lang, method.psm, [])
+            self.done[digest, method.psm] = "\n".join(line.text for line in parse_tsv(tsv)), mode
+        text, mode = self.done[digest, method.psm]
         return text, prepared.scale, prepared.angle, mode
 
 
 def measure_page(job: tuple[int, str, Split]) -> PageResult:
-    """Scores of one page of a split under every condition and reading."""
+    """Scores of one page of a split under every condition and OCR method."""
     index, lang, split = job
     sheet, _ = make_page(SEED, index, split, LINES_PER_PAGE)
     scan = degrade(sheet.image, np.random.default_rng([SEED, index]))
@@ -166,40 +166,40 @@ def measure_page(job: tuple[int, str, Split]) -> PageResult:
     for condition in CONDITIONS:
         image = condition.make(sheet, scan, np.random.default_rng([SEED, index, 1]))
         reader = _Reader(lang)
-        for reading in READINGS:
-            text, factor, angle, mode = reader.read(image, reading)
-            if reading.repair:
+        for method in OCR_METHODS:
+            text, factor, angle, mode = reader.read(image, method)
+            if method.repair:
                 text = repair_text(text, lang="hu")
-            scores[condition.name, reading.name] = score(truth, lines_text(text))
-            if reading.name == "default":
+            scores[condition.name, method.name] = score(truth, lines_text(text))
+            if method.name == "default":
                 scaled[condition.name], turned[condition.name], modes[condition.name] = factor, angle, mode
     return PageResult(sheet.font, scores, scaled, turned, modes)
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """The pages' results, summed per condition and reading."""
+    """The pages' results, summed per condition and OCR method."""
 
     pages: list[PageResult]
     lang: str
     split: Split = Split.HELDOUT
     tesseract: str = field(default_factory=lambda: str(pytesseract.get_tesseract_version()))
 
-    def total(self, condition: str | None, reading: str) -> Score:
-        """The summed score of one reading under one condition, or under all (None)."""
+    def total(self, condition: str | None, method: str) -> Score:
+        """The summed score of one OCR method under one condition, or under all (None)."""
         names = [condition] if condition else [c.name for c in CONDITIONS]
-        return sum((page.scores[name, reading] for page in self.pages for name in names), ZERO)
+        return sum((page.scores[name, method] for page in self.pages for name in names), ZERO)
 
     def to_text(self) -> str:
-        """A table of CER (%): a row per condition and for all, a column per reading; then how often
+        """A table of CER (%): a row per condition and for all, a column per OCR method; then how often
         the default enlarged and deskewed the page and read it as one block of small type (PSM 6)."""
         fonts = sorted({page.font for page in self.pages})
         head = (f"CER (%) of Tesseract {self.tesseract} `{self.lang}` on {len(self.pages)} {self.split.value} "
                 f"synthetic pages of {LINES_PER_PAGE} lines (seed {SEED}; {', '.join(fonts)}); the steps at PSM "
                 f"{DEFAULT_PSM} but in `default`, which chooses the mode per page as `ecarte ocr` does")
-        rows = [("condition", *(r.name for r in READINGS), "enlarged", "deskewed", "read in 6")]
+        rows = [("condition", *(r.name for r in OCR_METHODS), "enlarged", "deskewed", "read in 6")]
         for condition in [c.name for c in CONDITIONS] + [None]:
-            cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in READINGS]
+            cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in OCR_METHODS]
             if condition:
                 factors = [p.scaled[condition] for p in self.pages if p.scaled[condition] != 1.0]
                 turns = sum(p.turned[condition] != 0.0 for p in self.pages)

@@ -25,9 +25,9 @@ import lxml.html
 from ...errors import InputError
 from ...files import write_atomic
 from ...lexicon.lexicon import HUNSPELL
+from ...paths import TRAINING
 
-ROOT = Path(__file__).resolve().parents[3]
-PROSE = ROOT / "corpus" / "training" / "prose" / "hu-libreoffice-help.jsonl"
+PROSE = TRAINING / "prose" / "hu-libreoffice-help.jsonl"
 HELP_DIR = "usr/share/libreoffice/help/hu"
 HELDOUT_BUCKETS = 8
 """One document in this many (by the hash of its name) is held out."""
