@@ -103,5 +103,9 @@ def engine_cues() -> dict[str, frozenset[str]]:
 
 
 def align_names(a: str, b: str) -> Alignment:
-    """The automatic aligner alone between two witnesses or files named as on the command line."""
-    return align.align(side(a), side(b), align.glossary(), engine_cues())
+    """The automatic aligner alone between two witnesses or files named as on the command line,
+    with the editor's alignment of third witnesses carried over where it aligned one side only."""
+    sides = {s: side(s) for s in align.aligned_witnesses(texts())}
+    first, second = side(a), side(b)
+    pivots = align.pivots_for(first.name, second.name, sides, alignment().editorial.links)
+    return align.align(first, second, align.glossary(), engine_cues(), pivots=pivots)

@@ -29,6 +29,7 @@ class Evidence(str, Enum):
     DICTIONARY = "dictionary"  # FreeDict hun-eng and deu-eng: the English words both translate to
     STRUCTURE = "structure"    # sections that correspond, units in the same order within them
     ENGINE = "engine"          # one engine parameter or scenario cites both units
+    PIVOT = "pivot"            # for a witness the editor has not aligned: a unit like one the editor linked (pivot.py)
 
 
 ALL: frozenset[Evidence] = frozenset(Evidence)

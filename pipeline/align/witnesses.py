@@ -10,6 +10,7 @@ from .aligner import Alignment, align
 from .cues import Glossary
 from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, check_units, merge
 from .evidence import ALL, EngineCues, Evidence
+from .pivot import pivots_for
 from .sides import Side, witness_side
 
 
@@ -68,7 +69,8 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
     leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
     check_units(editorial, leaves, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
-    auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence)
+    auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,
+                          pivots=pivots_for(a, b, by_siglum, editorial.links))
             for a, b in combinations(by_siglum, 2)}
     links, review = merge((l for alignment in auto.values() for l in alignment.links), editorial)
     return CorpusAlignment(auto, tuple(links), review, editorial)

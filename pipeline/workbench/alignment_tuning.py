@@ -16,8 +16,9 @@ from statistics import fmean
 
 from .. import corpus
 from ..errors import InputError
-from ..align import ALL, glossary
-from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, measure
+from ..align import ALL, aligned_witnesses, glossary
+from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, lift, measure, pivot_boost
+from ..align.pivot import pivots_for
 from ..model import Link, Origin, Relation
 from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
 
@@ -39,14 +40,18 @@ class Problem:
     """One gold with its witness's measures against each other witness, made once."""
 
     gold: Gold
-    measures: dict[str, tuple[Measures, list[str], list[str]]]
+    measures: dict[str, tuple[Measures, list[list[float]], list[str], list[str]]]  # with the pivots' boost
     scope: list[str]
 
     def links(self, settings: Settings) -> dict[str, list[Link]]:
         """The links the settings find with each other witness."""
-        return {other: [Link(ids_a[i], ids_b[j], Relation.PARTIAL, None, Origin.AUTO)
-                        for i, j in choose(combine(m, settings), settings)]
-                for other, (m, ids_a, ids_b) in self.measures.items()}
+        found = {}
+        for other, (m, boost, ids_a, ids_b) in self.measures.items():
+            scores = combine(m, settings)
+            lift(scores, m.allowed, boost, settings.pivot_weight)
+            found[other] = [Link(ids_a[i], ids_b[j], Relation.PARTIAL, None, Origin.AUTO)
+                            for i, j in choose(scores, settings)]
+        return found
 
     def f1(self, found: dict[str, list[Link]], units: Sequence[str]) -> float:
         return micro(score(self.gold, found[o], units, o) for o in found).f1
@@ -55,11 +60,15 @@ class Problem:
 def _problem(path: Path) -> Problem:
     gold = read_gold_links(path)
     terms, cues = glossary(), corpus.engine_cues()
-    mine = corpus.side(gold.witness)
+    sides = {s: corpus.side(s) for s in aligned_witnesses(corpus.texts())}
+    mine = sides[gold.witness]
+    editor = corpus.alignment().editorial.links
     measures = {}
     for other in witnesses_of(gold):
-        theirs = corpus.side(other)
+        theirs = sides[other]
+        pivots = pivots_for(gold.witness, other, sides, editor)
         measures[other] = (measure(mine, theirs, terms, cues, ALL),
+                           pivot_boost(mine, theirs, pivots, terms, cues, ALL),
                            [u.id for u in mine.units], [u.id for u in theirs.units])
     return Problem(gold, measures, [u.id for u in mine.units if u.normative])
 
@@ -70,6 +79,7 @@ def _sample(rng: random.Random) -> Settings:
                    group_weight=rng.uniform(0.0, 0.4), neighbour_weight=rng.uniform(0.0, 0.5),
                    section_weight=rng.uniform(0.0, 0.4), path_weight=rng.uniform(0.0, 0.3),
                    section_min=rng.uniform(0.1, 0.5), either=rng.random() < 0.5,
+                   pivot_weight=rng.uniform(0.0, 0.6),
                    channels=tuple((c, 0.0 if rng.random() < 0.25 else round(rng.uniform(0.0, 2.0), 2))
                                   for c, _ in DEFAULT.channels))
 

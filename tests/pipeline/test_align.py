@@ -328,3 +328,51 @@ def test_align_evaluate_prints_each_kind_of_evidence_and_the_final_alignment(cap
 def test_align_without_two_sides_is_a_one_line_error(capsys):
     code, out, err = run(capsys, "align", "hu-nc")
     assert code == 2 and not out and err == "ecarte align: give two witnesses or files (A B), or --evaluate\n"
+
+
+# --- the editor's alignment carried over to a witness the editor has not aligned ---------------
+
+def _sides(**texts: str):
+    """Sides made of files, each named after its language's siglum (hu: Hungarian, else English)."""
+    from dataclasses import replace
+    from pipeline.align import file_side
+    return {name: replace(file_side(Path(name), name, "\n\n".join(paragraphs.split("|"))),
+                          language="hu" if name == "hu" else "en")
+            for name, paragraphs in texts.items()}
+
+
+def _link(a: str, b: str) -> Link:
+    return Link(a, b, Relation.PARTIAL, None, Origin.EDITOR)
+
+
+@pytest.mark.parametrize("pair, editor, expected", [
+    (("new", "hu"), [], {}),                                              # the editor aligned nothing
+    (("new", "hu"), [_link("hu.p1", "en.p2")], {"en": {"en.p2": {"hu.p1"}}}),
+    (("hu", "new"), [_link("en.p2", "hu.p1")], {"en": {"en.p2": {"hu.p1"}}}),   # either side, either order
+    (("new", "hu"), [_link("hu.p1", "en.p2"), _link("hu.p2", "en.p2")], {"en": {"en.p2": {"hu.p1", "hu.p2"}}}),
+    (("hu", "en"), [_link("hu.p1", "en.p2")], {}),                        # both aligned: their own links decide
+    (("new", "other"), [_link("hu.p1", "en.p2")], {}),                    # neither aligned
+])
+def test_pivots_are_the_third_witnesses_the_editor_linked_with_the_aligned_side(pair, editor, expected):
+    from pipeline.align.pivot import pivots_for
+    sides = _sides(new="a|b", hu="a|b", en="a|b", other="a")
+    found = {p.side.name: {u: set(v) for u, v in p.partners.items()} for p in pivots_for(*pair, sides, editor)}
+    assert found == expected
+
+
+def test_a_unit_like_a_pivots_unit_is_drawn_to_the_units_the_editor_linked_it_with():
+    """The new witness's unit on the king reads like en.p2, which the editor linked with hu.p2:
+    with the pivot, new.p1 ⇄ hu.p2 rises most; pairs with hu.p1, which the editor linked with
+    nothing, do not move."""
+    from pipeline.align.aligner import DEFAULT, combine, lift, measure, pivot_boost
+    from pipeline.align.pivot import pivots_for
+    sides = _sides(new="The holder of the king of trumps marks one point.|The dealer shuffles the pack.",
+                   en="Whoever deals shuffles.|The player holding the trump king marks a point.",
+                   hu="Az osztó kever.|A kinek atout-királya van, egy pontot jelez.")
+    terms, pivots = glossary(), pivots_for("new", "hu", sides, [_link("hu.p2", "en.p2")])
+    m = measure(sides["new"], sides["hu"], terms, {}, ALL)
+    before = combine(m, DEFAULT)
+    after = [row[:] for row in before]
+    lift(after, m.allowed, pivot_boost(sides["new"], sides["hu"], pivots, terms, {}, ALL), DEFAULT.pivot_weight)
+    assert after[0][1] - before[0][1] > after[1][1] - before[1][1] >= 0
+    assert [after[0][0], after[1][0]] == [before[0][0], before[1][0]]
