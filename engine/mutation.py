@@ -224,9 +224,10 @@ def ruling_alternatives(ruling: Ruling, rulesets: Sequence[Ruleset]) -> tuple[tu
     return tuple(found)
 
 
-def _passes(scenario: Scenario, ruleset: Ruleset) -> bool:
-    """Whether the scenario passes under the ruleset. An engine crash is not a kill: it propagates,
-    so that the check fails loudly on an engine bug instead of counting it as a scenario's work."""
+def passes(scenario: Scenario, ruleset: Ruleset) -> bool:
+    """Whether the scenario passes under the ruleset (here and in the variants stage, which lists
+    the scenarios a reading decides). An engine crash is not a failure: it propagates, so that an
+    engine bug is loud instead of being counted as a scenario's work."""
     return run_scenario(scenario, ruleset).status is Status.PASS
 
 
@@ -254,13 +255,13 @@ def check(paths: Iterable[str | Path], equivalences: Iterable[Equivalence] = (),
     for ruleset in rulesets:
         if sigla is not None and ruleset.siglum not in sigla:
             continue
-        own = [s for s in scenarios if s.ruleset == ruleset.siglum and _passes(s, ruleset)]
+        own = [s for s in scenarios if s.ruleset == ruleset.siglum and passes(s, ruleset)]
         passing[ruleset.siglum] = len(own)
         for name in PARAMS:
             mutations = []
             for value in alternatives(name, ruleset, rulesets):
                 variant = ruleset.with_values(**{name: value})
-                failing = tuple(s.id for s in own if not _passes(s, variant))
+                failing = tuple(s.id for s in own if not passes(s, variant))
                 reason = next((e.reason for e in equivalences if e.names(ruleset.siglum, name, value)), None)
                 mutations.append(Mutation(ruleset.siglum, name, value, failing, reason))
             checks.append(ParameterCheck(ruleset.siglum, name, ruleset[name], tuple(mutations)))
@@ -269,7 +270,7 @@ def check(paths: Iterable[str | Path], equivalences: Iterable[Equivalence] = (),
             mutations = []
             for options in ruling_alternatives(ruling, rulesets):
                 variant = ruleset.with_rulings(**{name: replace(ruling, options=options)})
-                failing = tuple(s.id for s in own if not _passes(s, variant))
+                failing = tuple(s.id for s in own if not passes(s, variant))
                 value = options_data(options)
                 reason = next((e.reason for e in equivalences if e.names(ruleset.siglum, name, value)), None)
                 mutations.append(Mutation(ruleset.siglum, name, value, failing, reason))

@@ -5,12 +5,12 @@ scenarios, which gives each its status, is `run_conformance`, done only when a r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import engine
 from engine import conformance
-from engine.scenario import ScenarioError, load_scenario
+from engine.scenario import ScenarioError, ScenarioFile, load_scenario
 
 from .errors import InputError
 
@@ -18,12 +18,14 @@ from .errors import InputError
 @dataclass(frozen=True)
 class CitingScenario:
     """A scenario file as read, not run: its id, its file under the scenario folder (without
-    .toml), the ruleset it plays and the units it cites."""
+    .toml), the ruleset it plays, the units it cites, and the scenario itself, for the variants
+    stage to play under another witness's value (None where a test makes one by hand)."""
 
     id: str
     file: str
     ruleset: str
     cites: tuple[str, ...]
+    scenario: ScenarioFile | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def citing_scenarios(folder: Path) -> tuple[CitingScenario, ...]:
         except ScenarioError:
             continue
         found.append(CitingScenario(scenario.id, path.relative_to(folder).with_suffix("").as_posix(),
-                                    scenario.ruleset, scenario.cites))
+                                    scenario.ruleset, scenario.cites, scenario))
     return tuple(found)
 
 

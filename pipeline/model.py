@@ -183,11 +183,25 @@ class Unit:
     @property
     def text(self) -> str:
         """The reading text of the unit and everything under it, blocks separated by blank lines."""
+        return self._joined(labelled=False)
+
+    @property
+    def labelled_text(self) -> str:
+        """The reading text with each unit below this one led by its label as printed
+        ("(a) he deals again;"), as the TEI shows it: for people, not for comparing texts."""
+        return self._joined(labelled=True)
+
+    def _joined(self, labelled: bool) -> str:
+        """The reading text, its parts led by their printed labels when `labelled`."""
         parts: list[str] = []
         if self.lines:
             parts.append(" | ".join(line.text for line in self.lines) if self.kind is Kind.ROW
                          else join_lines(self.lines))
-        parts += [child.text for child in self.children if child.kind is not Kind.HEADING]
+        for child in self.children:
+            if child.kind is not Kind.HEADING:
+                text = child._joined(labelled)
+                parts.append(f"{child.printed_label} {text}" if labelled and child.printed_label and text
+                             else text)
         return "\n\n".join(p for p in parts if p)
 
     @property

@@ -3,8 +3,9 @@
 The file is read (UTF-8, or cp1252 where that reads as plausible text) and segmented — by the
 segmenter named, or by the one detected (pipeline/segment/detect.py) — before anything is
 written; a text that cannot be cut into at least two units besides its front matter, a siglum
-in use, malformed or the corpus's own id, an unknown language, or a file that is not text or
-holds a character XML cannot hold is refused with one line and nothing changed. A page-image
+in use, malformed or the corpus's own id, an unknown language, a file that is not text or
+holds a character XML cannot hold, or one whose stored bytes are already a witness's source is
+refused with one line and nothing changed. A page-image
 witness comes as the facsimile TEI `ecarte ocr --tei` writes (FILE.xml): its lines are the text,
 its images are copied to corpus/sources/SIGLUM.pages/ and it is stored with their addresses, so
 the published witness keeps its page images (pipeline/facsimile.py). Then the copy goes to
@@ -33,7 +34,7 @@ from .align import CorpusAlignment
 from .errors import InputError
 from .facsimile import SUFFIX as FACSIMILE_SUFFIX, is_facsimile, read_facsimile
 from .files import line_at, table_lines, write_atomic
-from .model import Kind, Relation, Unit
+from .model import Kind, Relation, Unit, Witness
 from .normativity import NORMATIVITY, read_normativity
 from .paths import CATALOGUE, CORPUS, EDITORIAL, SOURCES, TEI
 from .segment import Segmentation, segmenter
@@ -284,6 +285,15 @@ def check_request(request: Request, witnesses: set[str], principles: Principles)
             raise InputError(f"--source-url {request.url!r} is not an http(s) URL")
 
 
+def check_new_text(source: SourceText, witnesses: dict[str, Witness], path: Path) -> None:
+    """Refuse a text some witness already has as its source (the same sha256 of the bytes
+    stored): the same print is one witness, and a copy would only be aligned with itself."""
+    same = [siglum for siglum, witness in witnesses.items() if witness.sha256 == source.sha256]
+    if same:
+        raise InputError(f"this text is already the source of witness {same[0]!r} (the same sha256 "
+                         f"{source.sha256}): a print is added once", path)
+
+
 def choose_segmenter(text: str, name: str | None, path: Path) -> SegmenterChoice:
     """The segmenter named (checked to exist), or the one detected in the text."""
     if name:
@@ -303,14 +313,15 @@ def check_segmentation(segmentation: Segmentation, path: Path) -> None:
 
 
 def catalogue_table(request: Request, source: SourceText, choice: SegmenterChoice) -> str:
-    """The witnesses.toml table of the new witness, as text in the style of the others."""
+    """The witnesses.toml table of the new witness, as text in the style of the others; an author
+    not given is left out (the TEI then names none), not named "unknown"."""
     provenance = f"Added from {request.path.name} with `ecarte witness add`"
     if source.facsimile is not None:
         provenance += (f", the TEI of `ecarte ocr --tei`, its {source.pages} page image"
                        f"{'s' * (source.pages != 1)} copied to {request.siglum}{IMAGES}/")
     elif source.encoding is not Encoding.UTF8:
         provenance += f", converted from {source.encoding.value} to UTF-8"
-    entry = {"title": request.title, "author": request.author or "unknown",
+    entry = {"title": request.title, "author": request.author,
              "date": request.date or "unknown", "language": request.language,
              "kind": request.kind, "provenance": provenance + ".", "url": request.url,
              "source": f"{request.siglum}{source.suffix}", "sha256": source.sha256,
@@ -404,6 +415,7 @@ def add_witness(request: Request) -> Added:
     witnesses = load_witnesses(CATALOGUE)
     check_request(request, set(witnesses), load_context(CORPUS).principles)
     source = read_source_file(request.path, request.siglum)
+    check_new_text(source, witnesses, request.path)
     choice = choose_segmenter(source.text, request.segmenter, request.path)
     segmentation = segmenter(choice.name)(request.siglum, source.text, source=request.path)
     check_segmentation(segmentation, request.path)

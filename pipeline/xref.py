@@ -145,7 +145,8 @@ def xref(unit_id: str | None = None) -> list[dict]:
 
 
 def describe(unit_id: str) -> str:
-    """The unit for people: id, witness and context, then its text and its links."""
+    """The unit for people: id, witness and context, then its text (the labels of its items and
+    other parts as printed) and its links."""
     [record] = records(unit_id)
     place = places()[unit_id]
     unit = place.unit
@@ -157,7 +158,7 @@ def describe(unit_id: str) -> str:
         lines.append(f"part of: {place.parent.id}")
     if record.reason is not None:
         lines.append(f"not normative: {record.reason}")
-    lines += ["", unit.text, ""]
+    lines += ["", unit.labelled_text, ""]
     if record.modern not in (None, unit.text):
         lines += ["modern spelling:", record.modern, ""]
     for link_ in record.aligned:

@@ -22,7 +22,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      "joined by '-' (en-club), neither in use nor the corpus's id")
     add.add_argument("--lang", required=True, help="its language, ISO 639-1 (en)")
     add.add_argument("--title", required=True, help="its title")
-    add.add_argument("--author", help="its author (default: unknown)")
+    add.add_argument("--author", help="its author (default: none, for an anonymous "
+                     "text: the catalogue and the TEI name no author)")
     add.add_argument("--date", help="its date (default: unknown)")
     add.add_argument("--kind", default=DEFAULT_KIND,
                      help=f"what it is: transcription, web page, translation … (default: {DEFAULT_KIND})")

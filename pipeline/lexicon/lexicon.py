@@ -26,6 +26,38 @@ from .spelling import SpellingModel, train_spelling
 from .vocabulary import Vocabulary, load_vocabulary
 
 HUNSPELL = Path("/usr/share/hunspell")
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    """A hunspell dictionary: its name in HUNSPELL (NAME.dic, NAME.aff) and the Debian package
+    that installs it."""
+
+    name: str
+    package: str
+
+    @property
+    def dic(self) -> Path:
+        """The word list."""
+        return HUNSPELL / f"{self.name}.dic"
+
+    @property
+    def aff(self) -> Path:
+        """The affix rules."""
+        return HUNSPELL / f"{self.name}.aff"
+
+
+DICTIONARIES = {"hu": Dictionary("hu_HU", "hunspell-hu"), "de": Dictionary("de_DE", "hunspell-de-de"),
+                "en": Dictionary("en_US", "hunspell-en-us"), "fr": Dictionary("fr_FR", "hunspell-fr-classical")}
+"""Each language's hunspell dictionary, as Debian installs it (the file lists of its packages)."""
+
+
+def dictionary(lang: str) -> Dictionary:
+    """The hunspell dictionary of a language; an InputError for a language none is known for."""
+    if lang not in DICTIONARIES:
+        raise InputError(f"no hunspell dictionary is known for language {lang!r} "
+                         f"(known: {', '.join(sorted(DICTIONARIES))})")
+    return DICTIONARIES[lang]
 PREFIX_LEN = 4
 """Candidate spellings are pruned as soon as their first letters start no known word."""
 LN10 = math.log(10)
@@ -283,7 +315,7 @@ def _tables(lang: str, vocabulary: Vocabulary) -> Tables:
 def _hunspell_stems(lang: str) -> set[str]:
     """The lower-cased stems of hunspell's dictionary (words the frequency lists may lack: talon), which
     an inflected form begins with."""
-    path = HUNSPELL / f"{lang}_{lang.upper()}.dic"
+    path = dictionary(lang).dic
     if not path.exists():
         return set()
     lines = path.read_text(encoding="utf-8").splitlines()[1:]
@@ -301,10 +333,11 @@ def _lemma_lookup_forms(lang: str) -> set[str]:
 
 def build(lang: str = "hu") -> Lexicon:
     """A new lexicon of a language (only "hu" so far), with empty caches."""
-    dic, aff = HUNSPELL / f"{lang}_{lang.upper()}.dic", HUNSPELL / f"{lang}_{lang.upper()}.aff"
-    if not dic.exists():
-        raise InputError(f"no hunspell dictionary for language {lang!r} (install hunspell-{lang})", dic)
-    speller = hunspell.HunSpell(str(dic), str(aff))
+    found = dictionary(lang)
+    if not found.dic.exists():
+        raise InputError(f"no hunspell dictionary for language {lang!r} (install the Debian package "
+                         f"{found.package}, which provides {found.name}.dic)", found.dic)
+    speller = hunspell.HunSpell(str(found.dic), str(found.aff))
     orthography = load_orthography(LEXICON / f"{lang}-historical.toml")
     vocabulary = load_vocabulary(LEXICON / f"{lang}-game.toml")
     return Lexicon(speller, orthography, vocabulary, _tables(lang, vocabulary))

@@ -6,8 +6,9 @@ at a line start, in that scheme, carrying the number the sequence expects (1, 2,
 followed by a capital or by nothing. So lines may be wrapped anywhere: a number at the start of
 a wrapped line ("3 points", "12. kártya") never opens a rule. Text before rule 1 is front matter, one paragraph per block; a short line in
 capitals or Title Case without closing punctuation, after a closed sentence and just before the
-next rule, is a heading; a block that begins with a capital after a closed sentence is a new
-paragraph of the rule; lettered items `a)`, `(a)` in sequence are list items of their paragraph.
+next rule, is a heading — before rule 1 only in capitals and after front matter, as a title
+page's lines and a lone title are front matter; a block that begins with a capital after a closed
+sentence is a new paragraph of the rule; lettered items `a)`, `(a)` in sequence are list items of their paragraph.
 The witness's `[SIGLUM.segment]` table may hold `chrome` lines only (`Config`).
 """
 from __future__ import annotations
@@ -168,7 +169,7 @@ class _Rule:
 
 @dataclass
 class _Heading:
-    """A heading between rules: its lines."""
+    """A heading before a rule: its lines."""
 
     lines: list[Line]
 
@@ -215,10 +216,16 @@ class _Reader:
 
 def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader) -> int:
     """How many lines from `index` make a heading: up to three heading lines followed by the
-    label of the next rule; 0 where they are not one."""
+    label of the next rule (before rule 1, lines in capitals after front matter); 0 where they
+    are not one."""
+    if not reader.rule and not reader.front:
+        return 0
     for length in range(1, HEADING_MAX_LINES + 1):
         end = index + length
-        if end >= len(lines) or not is_heading_line(lines[end - 1][0].text):
+        if end >= len(lines):
+            return 0
+        text = lines[end - 1][0].text
+        if not is_heading_line(text) or not (reader.rule or text.upper() == text):
             return 0
         if rule_label(lines[end][0].text, reader.expected, reader.scheme):
             return length
@@ -273,15 +280,15 @@ def _read(lines: list[tuple[Line, bool]], scheme: Scheme) -> _Reader:
     while index < len(lines):
         line, starts_block = lines[index]
         label = rule_label(line.text, reader.expected, scheme)
-        heading = _heading_length(lines, index, reader) if closed and reader.rule and not label else 0
+        heading = _heading_length(lines, index, reader) if closed and not label else 0
         if label:
             reader.start_rule(line, label)
-        elif not reader.rule:
-            reader.add_front(line, starts_block)
         elif heading:
             reader.body.append(_Heading([entry[0] for entry in lines[index:index + heading]]))
             index += heading
             continue
+        elif not reader.rule:
+            reader.add_front(line, starts_block)
         else:
             reader.add_line(line, starts_block, closed)
         closed = ends_sentence(line.text)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from dataclasses import replace
 
+from engine.mutation import alternatives, passes
 from engine.rules import PARAMS, RULES
 from engine.ruleset import RULESET_DIR, Provision, Ruleset
 
@@ -42,7 +43,8 @@ def variant_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit], edito
     `rulesets` in witness order, then `others` (witnesses without a ruleset, such as one added by
     `ecarte witness add`, which the editors' points may give readings): the witnesses a reading may name; `units` the
     corpus's by id, `editorial` from `read_points`, `links` the final alignment's, `scenarios`
-    the scenario files as read (each with its cites and ruleset). Points come ordered by topic.
+    the scenario files as read (each with its cites and ruleset; `_shown` plays those citing a
+    point that has a parameter). Points come ordered by topic.
     """
     witnesses = [ruleset.siglum for ruleset in rulesets] + [s for s in others if s not in {r.siglum for r in rulesets}]
     claimed: dict[str, VariantPoint] = {}
@@ -61,7 +63,7 @@ def variant_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit], edito
     _check_links(points, links, locate)
     order = {siglum: index for index, siglum in enumerate(witnesses)}
     results = sorted(scenarios, key=lambda result: order.get(result.ruleset, len(order)))
-    points = [_shown(point, results) for point in points]
+    points = [_shown(point, results, rulesets) for point in points]
     return sorted(points, key=lambda point: list(Topic).index(point.topic))
 
 
@@ -118,11 +120,29 @@ def _check_links(points: list[VariantPoint], links: Iterable[Link], locate: Loca
                                  f"({', '.join(cites)})", *locate(link))
 
 
-def _shown(point: VariantPoint, results: list[CitingScenario]) -> VariantPoint:
-    """The point with the scenarios that cite any of its units."""
+def _shown(point: VariantPoint, results: list[CitingScenario], rulesets: Sequence[Ruleset]) -> VariantPoint:
+    """The point with the scenarios that show it: of those citing any of its units, for a point
+    with an engine parameter the ones its reading decides (`_decided`); for an editors' point
+    without one, every one citing it, since it has no engine value to vary and play. Only citing
+    ones are tried: others break under another value without being about it (de-scheicher's
+    irregularity scenarios, scripted through a second exchange, under en-short's `repropose`)."""
     cites = set(point.cites)
-    shown = tuple(ScenarioRef(r.id, r.ruleset) for r in results if cites.intersection(r.cites))
-    return replace(point, scenarios=shown)
+    citing = [r for r in results if cites.intersection(r.cites)]
+    if point.parameter is not None:
+        by_siglum = {ruleset.siglum: ruleset for ruleset in rulesets}
+        citing = [r for r in citing if _decided(r, point.parameter, by_siglum.get(r.ruleset), rulesets)]
+    return replace(point, scenarios=tuple(ScenarioRef(r.id, r.ruleset) for r in citing))
+
+
+def _decided(result: CitingScenario, name: str, ruleset: Ruleset | None, rulesets: Sequence[Ruleset]) -> bool:
+    """Whether the scenario, passing under its ruleset, fails once parameter `name` is set to a
+    value another ruleset gives it (`engine.mutation.alternatives`; none if all agree): it depends
+    on that reading."""
+    if result.scenario is None or ruleset is None or len({render(r[name]) for r in rulesets}) < 2:
+        return False
+    return passes(result.scenario, ruleset) and any(
+        not passes(result.scenario, ruleset.with_values(**{name: value}))
+        for value in alternatives(name, ruleset, rulesets))
 
 
 def select(points: Iterable[VariantPoint], topic: str | None = None,

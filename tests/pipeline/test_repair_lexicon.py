@@ -147,3 +147,24 @@ def test_a_malformed_vocabulary_entry_is_named_with_its_line(tmp_path, old, new,
     path, line, table = _edited(tmp_path, "hu-game.toml", old, new)
     with pytest.raises(InputError, match=rf"hu-game\.toml:{table or line}: {message}"):
         load_vocabulary(path)
+
+
+@pytest.mark.parametrize("lang, package, file", [
+    ("en", "hunspell-en-us", "en_US.dic"), ("de", "hunspell-de-de", "de_DE.dic"),
+    ("fr", "hunspell-fr-classical", "fr_FR.dic"), ("hu", "hunspell-hu", "hu_HU.dic"),
+])
+def test_a_missing_dictionary_names_the_debian_package_and_file_that_provide_it(
+        monkeypatch, tmp_path, lang, package, file):
+    from pipeline.lexicon import lexicon as module
+
+    monkeypatch.setattr(module, "HUNSPELL", tmp_path)      # a machine without any dictionary
+    with pytest.raises(InputError, match=f"install the Debian package {package}, which provides {file}") as error:
+        module.build(lang)
+    assert error.value.path == tmp_path / file
+
+
+def test_a_language_without_a_known_dictionary_is_one_clear_error():
+    from pipeline.lexicon import lexicon as module
+
+    with pytest.raises(InputError, match=r"no hunspell dictionary is known for language 'it' \(known: de, en, fr, hu\)"):
+        module.build("it")

@@ -269,6 +269,14 @@ def test_items_after_the_rules_text_keep_it_as_the_rules_lines():
     ("1. One and\nTwo Kings\n2. Two.", ["t.1", "t.2"]),                # no closed sentence before
     ("1. One.\n\nThe dealer then\ndeals again.\n\n2. Two.", ["t.1", "t.1.1", "t.1.2", "t.2"]),
     ("RULES OF PLAY\n\n1. One.\n2. Two.", ["t.front", "t.front.1", "t.1", "t.2"]),
+    # a heading in capitals after the front matter is rule 1's, as later rules' are theirs
+    ("RULES OF PLAY\n\nAs the club adopted them.\n\nTHE DEAL\n\n1. One.\n\nTHE PLAY\n\n2. Two.",
+     ["t.front", "t.front.1", "t.front.2", "t.h1", "t.1", "t.h2", "t.2"]),
+    # but not a line in Title Case, nor one after an open sentence (a title page's lines)
+    ("RULES OF PLAY\n\nAs the club adopted them.\n\nBy Order of the Committee\n\n1. One.\n2. Two.",
+     ["t.front", "t.front.1", "t.front.2", "t.front.3", "t.1", "t.2"]),
+    ("RULES OF PLAY\n\nAS ADOPTED BY THE CLUB\n\n1. One.\n2. Two.",
+     ["t.front", "t.front.1", "t.front.2", "t.1", "t.2"]),
     # Roman-numbered parts over arabic-numbered rules: the scheme numbering most rules wins
     ("I. GENERAL RULES\n\n1. One.\n2. Two.\n\nII. THE PLAY\n\n3. Three.",
      ["t.front", "t.front.1", "t.1", "t.2", "t.h1", "t.3"]),

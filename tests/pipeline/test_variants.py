@@ -11,7 +11,8 @@ import pytest
 
 import engine
 from ecarte.cli import main
-from pipeline.link import CitingScenario
+from pipeline.link import CitingScenario, citing_scenarios
+from pipeline.paths import SCENARIOS
 from engine.ruleset import Provision, Ruleset
 from pipeline import corpus, variants
 from pipeline.errors import InputError
@@ -93,15 +94,48 @@ def test_a_changed_value_makes_a_point_and_a_convention_reads_as_one(rulesets, u
         (Status.CONVENTION, "3", "the players agree on three.")
 
 
-def test_scenarios_are_those_citing_the_points_units_by_ruleset(rulesets, units):
-    results = [CitingScenario("hu", "hu", "hu-nc", ("hu-nc.40",)),
-               CitingScenario("wiki", "wiki", "en-wiki", ("en-wiki.s6.p2.i2",)),
+@pytest.fixture(scope="module")
+def played(rulesets, units) -> dict[str, variants.VariantPoint]:
+    """The points with the conformance scenarios as the link stage reads them, each playable."""
+    return points(rulesets, units, read_points(variants.VARIANTS), scenarios=citing_scenarios(SCENARIOS))
+
+
+def cited(scenario: str, point: variants.VariantPoint) -> bool:
+    found = {s.id: s for s in citing_scenarios(SCENARIOS)}[scenario]
+    return bool(set(found.cites) & set(point.cites))
+
+
+@pytest.mark.parametrize("parameter, scenario", [
+    ("refused_first_loss", "en-short.p19-elder-plays-without-proposing-and-loses"),
+    ("refused_first_loss", "hu-nc.40-dealer-refuses-first-proposal-and-loses"),   # 2 points either way
+    ("draw_order", "de-scheicher.3.2-rank-order-in-play"),
+    ("draw_order", "hu-nc.10-two-at-the-cards-cut-for-the-deal"),
+])
+def test_a_scenario_citing_a_point_but_not_decided_by_its_parameter_is_not_listed(played, parameter, scenario):
+    point = played[parameter]
+    assert cited(scenario, point)
+    assert scenario not in {s.id for s in point.scenarios}
+
+
+@pytest.mark.parametrize("parameter, ruleset, scenario", [
+    ("refused_first_loss", "hu-nc", "hu-nc.40-refused-first-proposal-vole"),     # two-in-all: 2, not 3
+    ("refused_first_loss", "en-wiki", "en-wiki.s6.p2.i2-refused-first-proposal-vole"),
+    ("draw_order", "hu-nc", "hu-nc.9.1-ace-lowest-in-the-draw"),
+    ("draw_deals", "hu-nc", "hu-nc.10-two-at-the-cards-cut-for-the-deal"),
+])
+def test_a_scenario_decided_by_the_points_parameter_is_listed_under_its_ruleset(played, parameter, ruleset,
+                                                                                scenario):
+    point = played[parameter]
+    assert scenario in point.scenarios_by_ruleset()[ruleset]
+    record = {r["witness"]: r["scenarios"] for r in point.as_json()["readings"]}
+    assert scenario in record[ruleset] and scenario in point.as_json()["scenarios"]
+
+
+def test_an_editors_point_without_a_parameter_lists_every_scenario_citing_it(rulesets, units):
+    results = [CitingScenario("hu", "hu", "hu-nc", ("hu-nc.44.2",)),
                CitingScenario("other", "other", "hu-nc", ("hu-nc.26",))]
-    point = points(rulesets, units, scenarios=results)["refused_first_loss"]
-    record = point.as_json()
-    assert record["scenarios"] == ["hu", "wiki"]
-    assert {r["witness"]: r["scenarios"] for r in record["readings"]} == \
-        {"hu-nc": ["hu"], "de-scheicher": [], "en-wiki": ["wiki"], "en-short": []}
+    point = points(rulesets, units, read_points(FIXTURES / "good.toml"), scenarios=results)["irregularity.renonce"]
+    assert [s.id for s in point.scenarios] == ["hu"]
 
 
 # --- the editors' points ------------------------------------------------------------------

@@ -31,10 +31,10 @@ LAWS_GOLD = FIXTURES / "laws-gold.toml"
 GOLDEN = Path(__file__).parent / "golden"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 ADD = ("witness", "add")
-LAWS_F1_FLOOR = 0.82    # measured 0.831 (`ecarte align --evaluate laws-gold.toml` after the add), rounded down
+LAWS_F1_FLOOR = 0.90    # measured 0.911 (`ecarte align --evaluate laws-gold.toml` after the add), rounded down
 CLUB = FIXTURES / "club-code.txt"
 CLUB_GOLD = FIXTURES / "club-code-gold.toml"
-CLUB_F1_FLOOR = 0.58    # measured 0.583: a code in its own order, its gold made without seeing the aligner
+CLUB_F1_FLOOR = 0.62    # measured 0.626: a code in its own order, its gold made without seeing the aligner
 
 
 def corpus_hash(corpus: Path) -> dict[str, str]:
@@ -79,7 +79,7 @@ def test_the_source_is_copied_and_catalogued_with_its_checksum(added):
     text = (corpus / "sources" / "witnesses.toml").read_text(encoding="utf-8")
     assert text.startswith(before.rstrip("\n")), "the catalogue's text and comments are kept"
     entry = tomllib.loads(text)["laws"]
-    assert entry == {"title": "The Laws of Écarté", "author": "unknown", "date": "1911",
+    assert entry == {"title": "The Laws of Écarté", "date": "1911",     # no --author: none
                      "language": "en", "kind": "transcription",
                      "provenance": "Added from laws.txt with `ecarte witness add`.",
                      "url": "https://example.org/laws", "source": "laws.txt",
@@ -126,6 +126,13 @@ def test_the_tei_holds_the_units_and_validates(added):
     assert validate([tei, corpus / "tei" / "ecarte.xml"]) == []
 
 
+def test_an_author_not_given_is_no_author_in_the_tei(added):
+    corpus, _, _ = added
+    tei = etree.parse(str(corpus / "tei" / "laws.xml"))
+    bibl = tei.find(".//{http://www.tei-c.org/ns/1.0}sourceDesc/{http://www.tei-c.org/ns/1.0}bibl")
+    assert bibl is not None and bibl.find("{http://www.tei-c.org/ns/1.0}author") is None
+
+
 def test_the_aligner_scores_the_fixture_no_worse_than_measured(added):
     corpus, _, result = added
     assert result.returncode == 0, result.stderr
@@ -167,7 +174,7 @@ units = ["hu-nc.10"]
 
 def test_the_aligner_scores_a_code_in_its_own_order_no_worse_than_measured(tmp_path):
     """The second fixture orders its laws as a club code would, not as hu-nc: only words and
-    structure can align it (the goal is 0.8; measured 0.583, see CLUB_F1_FLOOR)."""
+    structure can align it (the goal is 0.8; measured 0.626, see CLUB_F1_FLOOR)."""
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus, ignore=shutil.ignore_patterns("training"))
     added = run_ecarte(*add_args(CLUB, "club-code"), corpus=corpus)
@@ -195,6 +202,8 @@ REFUSALS = [
      "unknown encoding: not UTF-8"),
     ("xml-illegal", "1. One rule.\n2. Another\x01 rule.\n".encode(), (),
      ":2: read as UTF-8, it holds U+0001, which XML text cannot hold"),
+    ("same-text", (CORPUS / "sources" / "en-short.txt").read_bytes(), (),
+     "this text is already the source of witness 'en-short'"),
 ]
 
 

@@ -22,6 +22,13 @@ def test_xref_shows_rule_26_with_its_heading_for_people(capsys):
     assert "A ki atoutnak királyt üt fel, egy pontot nyer" in out
 
 
+def test_xref_shows_lettered_items_with_their_printed_labels_as_the_tei_does(capsys):
+    code, out, _ = run(capsys, "xref", "de-scheicher.12.6.2")
+    assert code == 0
+    assert "\n\na) Wenn der Nicht-Teiler zu viele Karten besitzt" in out
+    assert "\n\nb) Wenn der Teiler zu viele Karten besitzt" in out
+
+
 def test_xref_all_json_has_every_unit_in_the_contract_shape(capsys):
     code, out, _ = run(capsys, "xref", "--all", "--json")
     assert code == 0

@@ -306,8 +306,9 @@ def test_the_variants_filter_by_topic_and_show_the_readings_side_by_side(reader,
     for witness, scenarios in model.scenarios_by_ruleset().items():
         links = point.locator(f".reading[data-witness='{witness}'] .scenarios a")
         expect(links).to_have_text(list(scenarios))
-    expect(reading["hu-nc"].get_by_role("link", name=SCENARIO, exact=True)).to_have_attribute(
-        "href", f"scenarios/{SCENARIO}.html")
+    shown = model.scenarios_by_ruleset()["hu-nc"][0]       # a scenario the hu-nc reading decides
+    expect(reading["hu-nc"].get_by_role("link", name=shown, exact=True)).to_have_attribute(
+        "href", f"scenarios/{shown}.html")
     point.scroll_into_view_if_needed()
     reader.screenshot(path=screenshots / "variants-scoring.png")
 
