@@ -129,7 +129,8 @@ def _variants(c: Made) -> None:
     c.variants = variants.variant_points(rulesets, units, variants.read_points(variants.VARIANTS),
                                          c.alignment.links, c.engine.scenarios,
                                          c.alignment.editorial.locate,
-                                         others=[s for s in c.texts if s not in engine.available()])
+                                         others=[s for s in align.aligned_witnesses(c.texts)
+                                                 if s not in engine.available()])
 
 
 def _tei(c: Made) -> None:

@@ -14,7 +14,7 @@ from .errors import InputError
 from .files import read_text
 from .link import EngineLinks, run_conformance
 from .model import Unit, WitnessText
-from .paths import SCENARIOS
+from .paths import EDITORIAL, SCENARIOS
 from .variants import VariantPoint
 
 
@@ -105,7 +105,7 @@ def engine_cues() -> dict[str, frozenset[str]]:
 def align_names(a: str, b: str) -> Alignment:
     """The automatic aligner alone between two witnesses or files named as on the command line,
     with the editor's alignment of third witnesses carried over where it aligned one side only."""
-    sides = {s: side(s) for s in align.aligned_witnesses(texts())}
     first, second = side(a), side(b)
-    pivots = align.pivots_for(first.name, second.name, sides, alignment().editorial.links)
+    editor = align.read_editorial(EDITORIAL / "alignment.toml").links
+    pivots = align.pivots_for(first.name, second.name, side, editor)
     return align.align(first, second, align.glossary(), engine_cues(), pivots=pivots)

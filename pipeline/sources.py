@@ -81,6 +81,9 @@ def load_witnesses(catalogue: Path = CATALOGUE) -> dict[str, Witness]:
             if siglum not in witnesses:
                 raise InputError(f"witness {witness.siglum!r}: {role} names unknown witness {siglum!r}",
                                  catalogue, line)
+            if witnesses[siglum].is_edition:
+                raise InputError(f"witness {witness.siglum!r}: {role} names {siglum!r}, an edition, not a "
+                                 f"transcript with a source", catalogue, line)
         if witness.source is None and (witness.base is None or witness.collate_with is None):
             raise InputError(f"witness {witness.siglum!r} has no source: an edition names the "
                              f"transcripts it collates as base and collate_with", catalogue, line)

@@ -15,8 +15,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--repair", action="store_true",
                         help="also run the repair stage on the text (trained for Hungarian text only)")
     parser.add_argument("--text-lang", metavar="LANG",
-                        help="with --repair: the language the pages are written in, as an ISO 639-1 code "
-                             "(default: told from the text's commonest words)")
+                        help="with --repair: the language the pages are written in (hu, the one the repair "
+                             "knows; default: told from the text's commonest words, so English pages are refused "
+                             "rather than garbled)")
     parser.add_argument("--psm", type=int, choices=(3, 4, 6),
                         help="Tesseract page segmentation mode (default 4, one column; a page of small type, "
                              "as at 150 dpi or less, is read in 6 too, kept where it finds fewer lines)")
@@ -53,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     check_languages(args.lang)
     if args.workers is not None and args.workers < 1:
         raise InputError("--workers must be at least 1", "command line")
+    if args.text_lang not in (None, "hu"):
+        raise InputError(f"--repair repairs Hungarian text only, not {args.text_lang!r}", "--text-lang")
     if args.evaluate:
         return _evaluate(args)
     if not args.images:
@@ -68,14 +71,13 @@ def run(args: argparse.Namespace) -> int:
     text = document_text(pages)
     if args.repair:
         from pipeline.repair import repair_text
-        from pipeline.repair.language import written_in
+        from pipeline.align.sides import language_of
 
-        text_lang = args.text_lang or written_in(text)
-        if text_lang != "hu":
-            raise InputError(f"--repair repairs Hungarian text only, and these pages read as {text_lang or 'no known language'}"
-                             f"{'' if args.text_lang else ' (told from their words; if they are Hungarian, add --text-lang hu)'}",
-                             args.images[0])
-        text = repair_text(text, lang=text_lang)
+        if (args.text_lang or language_of(text)) != "hu":
+            raise InputError(f"--repair repairs Hungarian text only, and these pages read as "
+                             f"{language_of(text) or 'no known language'} (told from their commonest words; "
+                             f"if they are Hungarian, add --text-lang hu)", "the pages")
+        text = repair_text(text, lang="hu")
     if args.tsv:
         write_tsv(pages, args.tsv)
     for form, folder in folders.items():

@@ -27,7 +27,7 @@ from .dictionary import translations
 from .evidence import (ALL, Channel, EngineCues, Evidence, cited_by, differing_parameters,
                        features, shared_words)
 from .lemmas import english_lemma, lemma_cues, lemma_pairs
-from .pivot import Pivot
+from .pivot import Pivot, pivot_boost, unaligned_side
 from .sides import Side
 
 
@@ -360,24 +360,11 @@ def _differ_in_number(a: Cues, b: Cues) -> bool:
     return bool(counted) and counted == {c for _, c in b.quantities} and not a.quantities & b.quantities
 
 
-def pivot_boost(a: Side, b: Side, pivots: Sequence[Pivot], terms: Glossary, engine: EngineCues,
-                evidence: frozenset[Evidence], settings: Settings = DEFAULT) -> list[list[float]]:
-    """For each pair, how much one unit reads like a third witness's unit that the editor linked
-    with the other (scored under the other evidence): the editor's alignment carried over."""
+def pivot_likes(a: Side, b: Side, pivots: Sequence[Pivot], terms: Glossary, engine: EngineCues,
+                evidence: frozenset[Evidence]) -> list[Measures]:
+    """Each pivot's units measured against the unaligned side's, under the other evidence."""
     inner = evidence - {Evidence.PIVOT}
-    index_a = {u.id: i for i, u in enumerate(a.units)}
-    index_b = {u.id: j for j, u in enumerate(b.units)}
-    boost = [[0.0] * len(b.units) for _ in a.units]
-    for pivot in pivots:
-        to_b = any(u in index_b for units in pivot.partners.values() for u in units)
-        new, index = (a, index_b) if to_b else (b, index_a)
-        like = combine(measure(new, pivot.side, terms, engine, inner), settings)
-        for k, unit in enumerate(pivot.side.units):
-            for known in (index[u] for u in pivot.partners.get(unit.id, ()) if u in index):
-                for n, row in enumerate(like):
-                    i, j = (n, known) if to_b else (known, n)
-                    boost[i][j] = max(boost[i][j], row[k])
-    return boost
+    return [measure(unaligned_side(a, b, pivot), pivot.side, terms, engine, inner) for pivot in pivots]
 
 
 def lift(scores: list[list[float]], allowed: list[list[bool]], boost: list[list[float]],
@@ -398,8 +385,8 @@ def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
     alike = words(measured, settings)
     scores = combine(measured, settings, alike)
     if Evidence.PIVOT in evidence and pivots:
-        lift(scores, measured.allowed, pivot_boost(a, b, pivots, terms, engine or {}, evidence, settings),
-             settings.pivot_weight)
+        likes = [combine(m, settings) for m in pivot_likes(a, b, pivots, terms, engine or {}, evidence)]
+        lift(scores, measured.allowed, pivot_boost(a, b, pivots, likes), settings.pivot_weight)
     chosen = choose(scores, settings)
     fan_a = Counter(i for i, _ in chosen)
     fan_b = Counter(j for _, j in chosen)

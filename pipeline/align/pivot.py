@@ -7,44 +7,60 @@ hu-nc units the editor linked that en-wiki unit with. Each such third witness is
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model import Link
+from .editorial import _siglum
 from .sides import Side
 
 
 @dataclass(frozen=True)
 class Pivot:
-    """A third witness and, for each of its units, the units of one side of the pair the
-    editor linked it with."""
+    """A third witness and, for each of its units, the units of `known` (the side of the pair
+    the editor aligned) the editor linked it with."""
 
     side: Side
-    partners: Mapping[str, frozenset[str]]
+    known: str
+    partners: dict[str, frozenset[str]]
 
 
-def _siglum(unit: str) -> str:
-    return unit.split(".", 1)[0]
-
-
-def pivots_for(a: str, b: str, sides: Mapping[str, Side], editor_links: Iterable[Link]) -> tuple[Pivot, ...]:
+def pivots_for(a: str, b: str, side: Callable[[str], Side], editor_links: Iterable[Link]) -> tuple[Pivot, ...]:
     """The pivots for aligning witnesses `a` and `b` when the editor has aligned exactly one of
-    them with others: every third witness the editor linked with that one. None when the editor
-    has aligned both (their own links are the evidence to trust) or neither."""
+    them: every third witness the editor linked with that one, in the order first linked. None
+    when the editor has aligned neither, nor when he has aligned both: a conservative choice,
+    which also keeps the corpus gold's figures from borrowing the editor's links (the gold's
+    witness is aligned by the editor with every other)."""
     links = list(editor_links)
     aligned = {_siglum(u) for link in links for u in (link.source, link.target)}
     if (a in aligned) == (b in aligned):
         return ()
     known = a if a in aligned else b
-    found = []
-    for third, side in sides.items():
-        if third in (a, b):
-            continue
-        partners: dict[str, set[str]] = {}
-        for link in links:
-            for mine, theirs in ((link.source, link.target), (link.target, link.source)):
-                if _siglum(mine) == third and _siglum(theirs) == known:
-                    partners.setdefault(mine, set()).add(theirs)
-        if partners:
-            found.append(Pivot(side, {unit: frozenset(units) for unit, units in partners.items()}))
-    return tuple(found)
+    partners: dict[str, dict[str, set[str]]] = {}
+    for link in links:
+        for mine, theirs in ((link.source, link.target), (link.target, link.source)):
+            if _siglum(theirs) == known and _siglum(mine) not in (a, b):
+                partners.setdefault(_siglum(mine), {}).setdefault(mine, set()).add(theirs)
+    return tuple(Pivot(side(third), known, {u: frozenset(v) for u, v in units.items()})
+                 for third, units in partners.items())
+
+
+def pivot_boost(a: Side, b: Side, pivots: Sequence[Pivot], likes: Sequence[list[list[float]]]) -> list[list[float]]:
+    """For each pair of A × B, how much one unit reads like a third witness's unit that the
+    editor linked with the other: `likes[n]` scores the unaligned side's units (rows) against
+    `pivots[n]`'s units (columns)."""
+    index = {side.name: {u.id: k for k, u in enumerate(side.units)} for side in (a, b)}
+    boost = [[0.0] * len(b.units) for _ in a.units]
+    for pivot, like in zip(pivots, likes):
+        to_b = pivot.known == b.name
+        for k, unit in enumerate(pivot.side.units):
+            for known in (index[pivot.known][u] for u in pivot.partners.get(unit.id, ()) if u in index[pivot.known]):
+                for n, row in enumerate(like):
+                    i, j = (n, known) if to_b else (known, n)
+                    boost[i][j] = max(boost[i][j], row[k])
+    return boost
+
+
+def unaligned_side(a: Side, b: Side, pivot: Pivot) -> Side:
+    """The side of the pair the editor has not aligned, which the pivot's units are compared with."""
+    return a if pivot.known == b.name else b

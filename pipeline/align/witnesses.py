@@ -70,7 +70,7 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
     check_units(editorial, leaves, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,
-                          pivots=pivots_for(a, b, by_siglum, editorial.links))
+                          pivots=pivots_for(a, b, by_siglum.__getitem__, editorial.links))
             for a, b in combinations(by_siglum, 2)}
     links, review = merge((l for alignment in auto.values() for l in alignment.links), editorial)
     return CorpusAlignment(auto, tuple(links), review, editorial)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import corpus
-from ..align import ALL, Evidence, Review, align, aligned_witnesses, glossary
+from ..align import ALL, Evidence, Review, align, glossary
 from ..align.pivot import pivots_for
 from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
@@ -70,11 +70,10 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
                  and not u.children and u.text.strip()]
         others = witnesses_of(gold)
         mine = corpus.side(gold.witness)
-        sides = {s: corpus.side(s) for s in aligned_witnesses(corpus.texts())}
         runs = []
         for name, evidence in (configurations() if ablations else configurations()[:1]):
-            links = {o: align(mine, sides[o], terms, cues, evidence,
-                              pivots=pivots_for(gold.witness, o, sides, final.editorial.links)).links
+            links = {o: align(mine, corpus.side(o), terms, cues, evidence,
+                              pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links)).links
                      for o in others}
             runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
         runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))

@@ -16,9 +16,9 @@ from statistics import fmean
 
 from .. import corpus
 from ..errors import InputError
-from ..align import ALL, aligned_witnesses, glossary
-from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, lift, measure, pivot_boost
-from ..align.pivot import pivots_for
+from ..align import ALL, Side, glossary
+from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, lift, measure, pivot_likes
+from ..align.pivot import Pivot, pivot_boost, pivots_for
 from ..model import Link, Origin, Relation
 from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
 
@@ -40,16 +40,18 @@ class Problem:
     """One gold with its witness's measures against each other witness, made once."""
 
     gold: Gold
-    measures: dict[str, tuple[Measures, list[list[float]], list[str], list[str]]]  # with the pivots' boost
+    measures: dict[str, tuple[Measures, tuple[Pivot, ...], list[Measures], Side, Side]]  # with the pivots' own
     scope: list[str]
 
     def links(self, settings: Settings) -> dict[str, list[Link]]:
         """The links the settings find with each other witness."""
         found = {}
-        for other, (m, boost, ids_a, ids_b) in self.measures.items():
+        for other, (m, pivots, likes, mine, theirs) in self.measures.items():
             scores = combine(m, settings)
-            lift(scores, m.allowed, boost, settings.pivot_weight)
-            found[other] = [Link(ids_a[i], ids_b[j], Relation.PARTIAL, None, Origin.AUTO)
+            if pivots:
+                boost = pivot_boost(mine, theirs, pivots, [combine(like, settings) for like in likes])
+                lift(scores, m.allowed, boost, settings.pivot_weight)
+            found[other] = [Link(mine.units[i].id, theirs.units[j].id, Relation.PARTIAL, None, Origin.AUTO)
                             for i, j in choose(scores, settings)]
         return found
 
@@ -60,16 +62,14 @@ class Problem:
 def _problem(path: Path) -> Problem:
     gold = read_gold_links(path)
     terms, cues = glossary(), corpus.engine_cues()
-    sides = {s: corpus.side(s) for s in aligned_witnesses(corpus.texts())}
-    mine = sides[gold.witness]
+    mine = corpus.side(gold.witness)
     editor = corpus.alignment().editorial.links
     measures = {}
     for other in witnesses_of(gold):
-        theirs = sides[other]
-        pivots = pivots_for(gold.witness, other, sides, editor)
-        measures[other] = (measure(mine, theirs, terms, cues, ALL),
-                           pivot_boost(mine, theirs, pivots, terms, cues, ALL),
-                           [u.id for u in mine.units], [u.id for u in theirs.units])
+        theirs = corpus.side(other)
+        pivots = pivots_for(gold.witness, other, corpus.side, editor)
+        measures[other] = (measure(mine, theirs, terms, cues, ALL), pivots,
+                           pivot_likes(mine, theirs, pivots, terms, cues, ALL), mine, theirs)
     return Problem(gold, measures, [u.id for u in mine.units if u.normative])
 
 
@@ -79,7 +79,7 @@ def _sample(rng: random.Random) -> Settings:
                    group_weight=rng.uniform(0.0, 0.4), neighbour_weight=rng.uniform(0.0, 0.5),
                    section_weight=rng.uniform(0.0, 0.4), path_weight=rng.uniform(0.0, 0.3),
                    section_min=rng.uniform(0.1, 0.5), either=rng.random() < 0.5,
-                   pivot_weight=rng.uniform(0.0, 0.6),
+                   pivot_weight=rng.uniform(0.0, 0.6),   # counts only for a gold of an added witness
                    channels=tuple((c, 0.0 if rng.random() < 0.25 else round(rng.uniform(0.0, 2.0), 2))
                                   for c, _ in DEFAULT.channels))
 

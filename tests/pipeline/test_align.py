@@ -356,7 +356,7 @@ def _link(a: str, b: str) -> Link:
 def test_pivots_are_the_third_witnesses_the_editor_linked_with_the_aligned_side(pair, editor, expected):
     from pipeline.align.pivot import pivots_for
     sides = _sides(new="a|b", hu="a|b", en="a|b", other="a")
-    found = {p.side.name: {u: set(v) for u, v in p.partners.items()} for p in pivots_for(*pair, sides, editor)}
+    found = {p.side.name: {u: set(v) for u, v in p.partners.items()} for p in pivots_for(*pair, sides.get, editor)}
     assert found == expected
 
 
@@ -364,15 +364,21 @@ def test_a_unit_like_a_pivots_unit_is_drawn_to_the_units_the_editor_linked_it_wi
     """The new witness's unit on the king reads like en.p2, which the editor linked with hu.p2:
     with the pivot, new.p1 ⇄ hu.p2 rises most; pairs with hu.p1, which the editor linked with
     nothing, do not move."""
-    from pipeline.align.aligner import DEFAULT, combine, lift, measure, pivot_boost
-    from pipeline.align.pivot import pivots_for
+    from pipeline.align.aligner import DEFAULT, combine, lift, measure, pivot_likes
+    from pipeline.align.pivot import pivot_boost, pivots_for
     sides = _sides(new="The holder of the king of trumps marks one point.|The dealer shuffles the pack.",
                    en="Whoever deals shuffles.|The player holding the trump king marks a point.",
                    hu="Az osztó kever.|A kinek atout-királya van, egy pontot jelez.")
-    terms, pivots = glossary(), pivots_for("new", "hu", sides, [_link("hu.p2", "en.p2")])
+    terms, editor = glossary(), [_link("hu.p2", "en.p2")]
+
+    def boost(a: str, b: str) -> list[list[float]]:
+        pivots = pivots_for(a, b, sides.get, editor)
+        likes = [combine(m, DEFAULT) for m in pivot_likes(sides[a], sides[b], pivots, terms, {}, ALL)]
+        return pivot_boost(sides[a], sides[b], pivots, likes)
     m = measure(sides["new"], sides["hu"], terms, {}, ALL)
     before = combine(m, DEFAULT)
     after = [row[:] for row in before]
-    lift(after, m.allowed, pivot_boost(sides["new"], sides["hu"], pivots, terms, {}, ALL), DEFAULT.pivot_weight)
+    lift(after, m.allowed, boost("new", "hu"), DEFAULT.pivot_weight)
     assert after[0][1] - before[0][1] > after[1][1] - before[1][1] >= 0
     assert [after[0][0], after[1][0]] == [before[0][0], before[1][0]]
+    assert boost("hu", "new") == [list(column) for column in zip(*boost("new", "hu"))]   # either side new

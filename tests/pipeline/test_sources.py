@@ -73,6 +73,7 @@ def altered(tmp_path, old: str, new: str):
     ("repair = false", 'repair = "no"', "repair must be true or false, not 'no'"),
     ('base = "hu-nc-ocr2"', "base = 2", "base must be a non-empty string, not 2"),
     ('base = "hu-nc-ocr2"', 'base = "hu-nc-ocr9"', "base names unknown witness 'hu-nc-ocr9'"),
+    ('base = "hu-nc-ocr2"', 'base = "hu-nc"', "base names 'hu-nc', an edition, not a transcript"),
     ('author = "Nemzeti Casino, játékbizottság"', "author = { name = \"x\" }", "author must be a non-empty string"),
     ('date = "c. 1900"', "date = 1900", "date must be a non-empty string, not 1900"),
 ])
