@@ -34,3 +34,15 @@ def corpus_copy(tmp_path) -> Path:
 def ecarte_on(corpus_copy) -> Callable[..., subprocess.CompletedProcess]:
     """`ecarte ARGS` on the test's copy of the corpus."""
     return lambda *args: run_ecarte(*args, corpus=corpus_copy)
+
+
+def edited_copy(source: Path, folder: Path, old: str, new: str) -> tuple[Path, int, int]:
+    """A copy of a TOML file in `folder` with `old` (which must occur) replaced by `new` the first
+    time, with the line of `old` and that of the [[table]] holding it (0 where it is in none):
+    the lines a malformed entry's error must name."""
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    path = folder / source.name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    before = text[:text.index(old)].splitlines()
+    return path, len(before) + 1, max([0] + [n for n, line in enumerate(before, 1) if line.startswith("[[")])

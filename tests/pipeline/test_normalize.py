@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import edited_copy
 from pipeline import corpus
 from pipeline.model import Reading
 from pipeline.errors import InputError
@@ -92,12 +93,7 @@ def test_why_prefers_the_editors_decision_in_its_unit():
     ('why = "ép oly', 'reason = "ép oly', r"\[\[join\]\]: unknown field reason"),
 ])
 def test_a_malformed_rule_is_named_with_its_line(tmp_path, old, new, message):
-    text = RULES.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "normalization.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    line = text[:text.index(old)].count("\n") + 1             # the changed field's line
-    header = max(n for n, l in enumerate(text.splitlines(), 1) if n <= line and l.startswith("[["))
+    path, _, header = edited_copy(RULES, tmp_path, old, new)
     with pytest.raises(InputError, match=rf"normalization\.toml:{header}: {message}"):
         load_rules(path)
 

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import edited_copy
 from pipeline.lexicon import Basis, load
 from pipeline.errors import InputError
 from pipeline.lexicon.orthography import load_orthography
@@ -103,14 +104,7 @@ def test_wordfreq_attests_names_and_loanwords_the_lexicon_rejects(lexicon):
 
 
 def _edited(tmp_path, name: str, old: str, new: str) -> tuple[Path, int, int]:
-    """A copy of a lexicon file with `old` (which must occur) replaced by `new` the first time,
-    with the line of `old` and that of the [[table]] holding it (0 where it is in none)."""
-    text = (LEXICON / name).read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    before = text[:text.index(old)].splitlines()
-    return path, len(before) + 1, max([0] + [n for n, line in enumerate(before, 1) if line.startswith("[[")])
+    return edited_copy(LEXICON / name, tmp_path, old, new)
 
 
 @pytest.mark.parametrize("old, new, message", [
