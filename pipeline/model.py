@@ -110,6 +110,11 @@ def headings_over(top: list[Unit]) -> list[Unit | None]:
     return out
 
 
+def siglum_of(unit: str) -> str:
+    """The witness a unit id belongs to: its first part (hu-nc.44.2 → hu-nc)."""
+    return unit.split(".", 1)[0]
+
+
 def lineage(unit: str) -> tuple[str, ...]:
     """A unit id and the ids of the units it stands inside, outermost first: a child's id
     extends its parent's (hu-nc.44.2 → hu-nc.44, hu-nc.44.2)."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..files import array_of_tables, read_toml
-from ..model import Link, Origin, Relation
+from ..model import Link, Origin, Relation, siglum_of
 
 
 
@@ -63,15 +63,11 @@ class EditorialAlignment:
     @property
     def reviewed(self) -> frozenset[tuple[str, str]]:
         """(unit, witness) pairs whose links the editor settled."""
-        return frozenset({(l.source, _siglum(l.target)) for l in self.links}
+        return frozenset({(l.source, siglum_of(l.target)) for l in self.links}
                          | {(n.unit, n.witness) for n in self.none})
 
 
 EMPTY = EditorialAlignment((), (), (), {})
-
-
-def _siglum(unit: str) -> str:
-    return unit.split(".", 1)[0]
 
 
 def read_editorial(path: Path) -> EditorialAlignment:
@@ -141,7 +137,7 @@ def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
             raise InputError(f"{link.source} ⇄ {link.target} is entered twice", path,
                              lines[EntryKind.LINK, link.source, link.target])
         seen.add(pair)
-    linked = {(l.source, _siglum(l.target)) for l in links} | {(l.target, _siglum(l.source)) for l in links}
+    linked = {(l.source, siglum_of(l.target)) for l in links} | {(l.target, siglum_of(l.source)) for l in links}
     said: set[tuple[str, str]] = set()
     for entry in none:
         key = (entry.unit, entry.witness)
@@ -170,7 +166,7 @@ def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnes
         if not units[unit]:
             raise InputError(f"{table} names {unit!r}, a container: link its paragraphs",
                              editorial.path, editorial.lines[key])
-        if _siglum(unit) not in known:
+        if siglum_of(unit) not in known:
             raise InputError(f"{table} names {unit!r}, of a witness that is not aligned "
                              f"(aligned: {', '.join(sorted(known))})", editorial.path, editorial.lines[key])
 
@@ -178,7 +174,7 @@ def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnes
         key = (EntryKind.LINK, link.source, link.target)
         check(link.source, key)
         check(link.target, key)
-        if _siglum(link.source) == _siglum(link.target):
+        if siglum_of(link.source) == siglum_of(link.target):
             raise InputError(f"{link.source} ⇄ {link.target} joins a witness to itself",
                              editorial.path, editorial.lines[key])
     for entry in editorial.none:
@@ -216,8 +212,8 @@ def merge(auto: Iterable[Link], editorial: EditorialAlignment) -> tuple[list[Lin
                                             if made.relation is link.relation else Review.CORRECTED)
     kept = []
     for link in auto:
-        settled = ((link.source, _siglum(link.target)) in reviewed
-                   or (link.target, _siglum(link.source)) in reviewed)
+        settled = ((link.source, siglum_of(link.target)) in reviewed
+                   or (link.target, siglum_of(link.source)) in reviewed)
         if (link.source, link.target) in rejected or (link.target, link.source) in rejected:
             review[link.source, link.target] = Review.REJECTED
         elif settled:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..model import Link
-from .editorial import _siglum
+from ..model import Link, siglum_of
 from .sides import Side
 
 
@@ -32,15 +31,15 @@ def pivots_for(a: str, b: str, side: Callable[[str], Side], editor_links: Iterab
     which also keeps the corpus gold's figures from borrowing the editor's links (the gold's
     witness is aligned by the editor with every other)."""
     links = list(editor_links)
-    aligned = {_siglum(u) for link in links for u in (link.source, link.target)}
+    aligned = {siglum_of(u) for link in links for u in (link.source, link.target)}
     if (a in aligned) == (b in aligned):
         return ()
     known = a if a in aligned else b
     partners: dict[str, dict[str, set[str]]] = {}
     for link in links:
         for mine, theirs in ((link.source, link.target), (link.target, link.source)):
-            if _siglum(theirs) == known and _siglum(mine) not in (a, b):
-                partners.setdefault(_siglum(mine), {}).setdefault(mine, set()).add(theirs)
+            if siglum_of(theirs) == known and siglum_of(mine) not in (a, b):
+                partners.setdefault(siglum_of(mine), {}).setdefault(mine, set()).add(theirs)
     return tuple(Pivot(side(third), known, {u: frozenset(v) for u, v in units.items()})
                  for third, units in partners.items())
 

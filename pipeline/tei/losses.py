@@ -11,6 +11,7 @@ from lxml import etree
 
 from ..errors import InputError
 from ..files import array_of_tables, read_toml
+from ..model import siglum_of
 from . import inline
 from .xml import XML_ID, el
 
@@ -43,7 +44,7 @@ class Loss:
 
     @property
     def witness(self) -> str:
-        return self.unit.split(".", 1)[0]
+        return siglum_of(self.unit)
 
 
 @dataclass(frozen=True)

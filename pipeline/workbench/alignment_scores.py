@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..files import array_of_tables, read_toml
-from ..model import Link, Relation
+from ..model import Link, Relation, siglum_of
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def read_gold_links(path: Path) -> Gold:
         except (KeyError, ValueError, TypeError):
             raise InputError("a gold link needs source and target units and a relation of "
                              f"{', '.join(r.value for r in Relation)}", path, line) from None
-        witnesses.add(entry["source"].split(".", 1)[0])
+        witnesses.add(siglum_of(entry["source"]))
     if len(witnesses) != 1:
         raise InputError(f"gold links must all start in one witness, not {sorted(witnesses)}", path)
     return Gold(witnesses.pop(), links, path)
@@ -81,7 +81,7 @@ def score(gold: Gold, links: Iterable[Link], scope: Iterable[str], other: str) -
     scope = set(scope)
 
     def ours(pair: frozenset[str]) -> bool:
-        return any(u in scope for u in pair) and any(u.split(".", 1)[0] == other for u in pair)
+        return any(u in scope for u in pair) and any(siglum_of(u) == other for u in pair)
 
     expected = {pair: r for pair, r in gold.links.items() if ours(pair)}
     found: dict[frozenset[str], Relation] = {}
@@ -103,6 +103,6 @@ def micro(scores: Iterable[PairScore]) -> PairScore:
 
 def witnesses_of(gold: Gold) -> list[str]:
     """The other witnesses the gold aligns its witness with, in order of first mention."""
-    return list(dict.fromkeys(u.split(".", 1)[0] for pair in gold.links for u in pair
-                              if u.split(".", 1)[0] != gold.witness))
+    return list(dict.fromkeys(siglum_of(u) for pair in gold.links for u in pair
+                              if siglum_of(u) != gold.witness))
 
