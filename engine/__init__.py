@@ -1,9 +1,9 @@
 """The Écarté rules engine: the game and nothing else (no XML, OCR or corpus files).
 
     >>> import random
-    >>> from engine import Deal, State, parse_action, shuffled
+    >>> from engine import Batches, Deal, State, parse_action, shuffled
     >>> state = State("hu-nc", dealer=1)                 # B deals; A, the elder, speaks first
-    >>> state.apply(Deal(1, shuffled(random.Random(7)), cut=16, batches="3-2"))
+    >>> state.apply(Deal(1, shuffled(random.Random(7)), cut=16, batches=Batches.THREE_TWO))
     >>> state.phase, [str(a) for a in state.legal_actions()]
     (<Phase.SPEAK: 'speak'>, ['A stand', 'A propose'])
     >>> state.apply(parse_action("A stand"))
@@ -22,12 +22,15 @@ from .cards import card_name, cards_of, parse_card, shuffled
 from .citations import catalog, rules_by_unit
 from .errors import CODES, IllegalAction
 from .events import Event, explain
+from .observation import Observation
+from .options import Options
+from .param_values import Batches
 from .ruleset import Ruleset, RulesetError, available, load
-from .state import Observation, Options, Phase, State
+from .state import Phase, State
 
 __all__ = [
-    "Accept", "Action", "AnnounceKing", "Arrange", "CODES", "Deal", "Discard", "Draw", "Event",
-    "IllegalAction", "MarkKing", "Observation", "Options", "Phase", "Play", "PlayerAction", "Propose",
-    "Refuse", "Ruleset", "RulesetError", "Stand", "State", "available", "card_name", "cards_of",
-    "catalog", "explain", "load", "parse_action", "parse_card", "rules_by_unit", "shuffled",
+    "Accept", "Action", "AnnounceKing", "Arrange", "Batches", "CODES", "Deal", "Discard", "Draw",
+    "Event", "IllegalAction", "MarkKing", "Observation", "Options", "Phase", "Play", "PlayerAction",
+    "Propose", "Refuse", "Ruleset", "RulesetError", "Stand", "State", "available", "card_name",
+    "cards_of", "catalog", "explain", "load", "parse_action", "parse_card", "rules_by_unit", "shuffled",
 ]

@@ -10,6 +10,7 @@ from typing import ClassVar, Union
 
 from .cards import SUITS, Card, card_name, names, parse_card
 from .irregularities import Choice, Irregularity
+from .param_values import Batches
 
 PLAYERS = "AB"
 
@@ -115,9 +116,13 @@ class Deal:
     player: int
     pack: tuple[Card, ...]
     cut: int
-    batches: str
+    batches: Batches
     turned: bool = True        # False (table mode): the eleventh card waits for the dealer's `turn`
     verb: ClassVar[str] = "deal"
+
+    def __post_init__(self) -> None:
+        if self.batches.__class__ is not Batches:    # a string equal to a member would be dealt as the other
+            raise TypeError(f"a deal's batches are a Batches member, not {self.batches!r}")
 
     def __str__(self) -> str:
         return f"{PLAYERS[self.player]} deal {self.batches}, cut at {self.cut}"

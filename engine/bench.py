@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as act
 from .cards import mask_of, shuffled
+from .param_values import Batches
 from .state import DEAL, DISCARD, OVER, State
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def random_deals(ruleset: str = "hu-nc", seed: int = 1) -> Deals:
         for _ in range(n):
             if s.phase is OVER:
                 s = State(s.ruleset, dealer=0)
-            s.apply(act.Deal(s.dealer, shuffled(rng), 2 + int(rand() * 29), s.batches[s.dealer] or "3-2"))
+            s.apply(act.Deal(s.dealer, shuffled(rng), 2 + int(rand() * 29), s.batches[s.dealer] or Batches.THREE_TWO))
             legal_actions, apply_index = s.legal_actions, s.apply_index
             phase = s.phase
             while phase is not DEAL and phase is not OVER:

@@ -84,7 +84,7 @@ DESCRIPTION = {
 
 
 class Effect(str, Enum):
-    """One thing a remedy does to the game (engine/table.py performs each)."""
+    """One thing a remedy does to the game (engine/remedies.py performs each)."""
 
     KEEP = "keep"                        # the game goes on as it is
     REDEAL = "redeal"                    # the deal is void; the same dealer deals again

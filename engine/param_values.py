@@ -55,6 +55,13 @@ class Looking(Closed):
     AFTER_TURNUP = "after-turnup"
 
 
+class Batches(Closed):
+    """`deal_batches`: the batches the five cards are dealt in, the elder served first in each."""
+
+    THREE_TWO = "3-2"        # three each, then two each
+    TWO_THREE = "2-3"        # two each, then three each
+
+
 class DealPasses(Closed):
     """`deal_passes`: how the deal passes between the players."""
 

@@ -1,8 +1,8 @@
 """Random complete deals from the compiled core (engine/playout_compiled.py): its rules packed, its runs, its trace.
 
 The rules reach the core as one int array packed from the state's own reading of a ruleset
-(`state._config`), so the two engines cannot read a parameter differently; a value or option
-the core does not implement is refused with a ValueError, never ignored.
+(`engine.game_config`), so the two engines cannot read a parameter differently; a value or
+option the core does not implement is refused with a ValueError, never ignored.
 """
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ import numpy as np
 
 from . import playout_compiled as core
 from .ruleset import Ruleset, load
-from .state import Options, _config
+from .game_config import game_config
+from .options import Options
 
 
 def packed_rules(ruleset: Ruleset, options: Options = Options()) -> np.ndarray:
     """The core's rules (`playout_compiled.TARGET`…) from `State`'s reading of a ruleset and options."""
-    c = _config(ruleset, options)
+    c = game_config(ruleset, options)
     if c.table:
         raise ValueError("the compiled playouts play strict mode only, not table mode")
     if c.lot_scoring:
@@ -33,7 +34,7 @@ def packed_rules(ruleset: Ruleset, options: Options = Options()) -> np.ndarray:
     rules = np.zeros(core.N_PARAMS, np.int64)
     rules[core.TARGET] = c.target
     rules[core.MIN_CUT] = c.min_cut
-    rules[core.BATCHES] = sum(1 << core.BATCH_NAMES.index(b) for b in set(c.batches))
+    rules[core.BATCHES] = sum(1 << core.BATCHES_BY_NUMBER.index(b) for b in set(c.batches))
     rules[core.BATCHES_KEPT] = c.batches_kept
     rules[core.KING_TURNED_UP] = c.king_turned_up
     rules[core.KING_HELD] = c.king_held

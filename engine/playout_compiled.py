@@ -16,6 +16,7 @@ import numba as nb
 import numpy as np
 
 from .dd_compiled import _BEATS, _count, _lawful, _nth
+from .param_values import Batches
 
 _I = nb.int64
 _B = nb.boolean
@@ -24,9 +25,9 @@ _B = nb.boolean
  ANNOUNCEMENT, KING_AT_ONCE, ELDER_LOW, ELDER_HIGH, DEALER_LOW, DEALER_HIGH, DEALER_AT_MOST_TALON,
  REPROPOSE_AFTER_DEALER, MAJORITY, VOLE, UNPROPOSED_TWO, REFUSED_TWO, MAX_PER_DEAL, N_PARAMS) = range(22)
 """The rules, packed by `engine.playout.packed_rules` into one int array, at these indices: the
-fields of `state._Config` (BATCHES a bit set of `BATCH_NAMES`, MAX_PER_DEAL -1 for none)."""
+fields of `game_config.GameConfig` (BATCHES a bit set of `BATCHES_BY_NUMBER`, MAX_PER_DEAL -1 for none)."""
 
-BATCH_NAMES = ("3-2", "2-3")
+BATCHES_BY_NUMBER = (Batches.THREE_TWO, Batches.TWO_THREE)
 """The batches, by their number in the core and its trace."""
 
 G_SCORE, G_DEALER, G_KEPT, G_RNG, G_FIELDS = 0, 2, 3, 5, 7

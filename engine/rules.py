@@ -15,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .param_values import (Acceptance, BankPasses, BettorsLook, BystandersSpeak, ChouetteDealer, ChouetteStakes, Closed,
-                           DealPasses, DrawDeals, DrawnOrder, DrawTie, ExhaustedTalon, FirstDealer, JetonsOnlyBy,
-                           KingAnnouncement, KingAtGamePoint, KingMarking, KingWindow, Leader, ListPlace, Looking,
-                           LossPoints, NoMaximum, Pack, Proposer, RankOrder, Refusal, Repropose, ShortTalon,
-                           StakesPaidBy, Successor, SwissBye, SwissFirstRound, SwissPairing, SwissRoundsBeyond,
-                           SwissTieBreak, System, TournamentScore, TrickWinner, TrumpSuit, UnequalSides, as_written)
+from .param_values import (Acceptance, BankPasses, Batches, BettorsLook, BystandersSpeak, ChouetteDealer,
+                           ChouetteStakes, Closed, DealPasses, DrawDeals, DrawnOrder, DrawTie, ExhaustedTalon,
+                           FirstDealer, JetonsOnlyBy, KingAnnouncement, KingAtGamePoint, KingMarking, KingWindow,
+                           Leader, ListPlace, Looking, LossPoints, NoMaximum, Pack, Proposer, RankOrder, Refusal,
+                           Repropose, ShortTalon, StakesPaidBy, Successor, SwissBye, SwissFirstRound, SwissPairing,
+                           SwissRoundsBeyond, SwissTieBreak, System, TournamentScore, TrickWinner, TrumpSuit,
+                           UnequalSides, as_written)
 
 
 @dataclass(frozen=True)
@@ -84,8 +85,11 @@ def _range() -> Domain:
 
 
 def _batches() -> Domain:
-    return _checked(lambda v: isinstance(v, list) and bool(v) and set(v) <= {"3-2", "2-3"}), \
-        'a non-empty list of "3-2", "2-3"'
+    def read(value: Any) -> Any:
+        if not isinstance(value, list) or not value:
+            raise ValueError(f"not a non-empty list of batches: {value!r}")
+        return [Batches(v) for v in value]
+    return read, "a non-empty list of " + ", ".join(f'"{b.value}"' for b in Batches)
 
 
 def _lot_table() -> Domain:

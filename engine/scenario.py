@@ -30,6 +30,7 @@ from .actions import PLAYERS, PlayerAction, parse_action
 from .cards import PACK, Card, card_name, parse_card
 from .errors import CODES, SCENARIO_ERRORS, Code
 from .irregularities import Mode
+from .param_values import Batches
 from .ruleset import available
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 _TOP_KEYS = {"id", "cites", "ruleset", "description", "quote", "translation", "notes", "options",
              "start", "draw", "deal", "expect"}
+_BATCHES = tuple(b.value for b in Batches)
+"""The batches a pack deal names, as scenario files write them."""
 _DEAL_KEYS = {"dealer", "hands", "turnup", "talon", "pack", "cut", "batches", "refused", "actions", "expect",
               "out_of_turn", "turned"}
 _DEAL_EXPECT_KEYS = {"tricks", "points", "score", "hands", "turnup"}
@@ -113,7 +116,7 @@ class Dealt:
 
     pack: tuple[Card, ...]
     cut: int
-    batches: str
+    batches: Batches
     refused: str | None
 
 
@@ -374,11 +377,12 @@ class Reader:
         cut, batches, refused = data["cut"], data["batches"], data.get("refused")
         if type(cut) is not int:
             raise self.fail(f"{where}: cut must be a whole number of cards", "cut")
-        if not isinstance(batches, str):
-            raise self.fail(f"{where}: batches must be \"3-2\" or \"2-3\"", "batches")
+        if batches not in _BATCHES:
+            raise self.fail(f"{where}: batches must be one of {', '.join(map(repr, _BATCHES))}, not {batches!r}",
+                            "batches")
         if refused is not None and refused not in CODES:
             raise self.fail(f"{where}: unknown error code {refused!r} (codes: {', '.join(CODES)})", "refused")
-        return Dealt(top + tuple(c for c in PACK if c not in seen), cut, batches, refused)
+        return Dealt(top + tuple(c for c in PACK if c not in seen), cut, Batches(batches), refused)
 
     def _deal_line(self, number: int) -> int | None:
         line = 0

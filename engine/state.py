@@ -12,104 +12,26 @@ legal plays are read from tables indexed by a suit's byte of a hand.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 
 from . import actions as act
+from . import faults as _faults
+from . import faulty_actions as _faulty
+from . import judging as _judging
 from . import table as _table
 from .actions import PLAYERS, Action, PlayerAction
-from .cards import BIT, FULL, HIGHER, SUIT_MASK, SUIT_NAMES, card_name, cards_of, is_pack, king_of, mask_of
+from .cards import BIT, FULL, HIGHER, SUIT_MASK, SUIT_NAMES, card_name, cards_of, is_pack, king_of, mask_of, names
 from .errors import Code, IllegalAction
 from .duty import BEATS, lawful
 from .events import Event, EventKind
-from .irregularities import Mode
-from .param_values import (DrawDeals, KingAnnouncement, KingAtGamePoint, KingWindow, LossPoints, NoMaximum, Repropose,
-                           ShortTalon)
+from .game_config import game_config
+from .observation import Observation
+from .options import Options
+from .param_values import Batches
+from .play_tables import FOLLOW, KING_BOTH, KING_MARK, PLAY_TABLES
 from .ruleset import Ruleset, load
-
-
 from .phase import ANSWER, DEAL, DISCARD, DRAW, IN_DEAL, OVER, PLAY, REMEDY, SPEAK, TURNUP, Phase
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the players agreed beyond the ruleset (CONTRACT.md §4 `[options]`)."""
-
-    lot_scoring: bool = False
-    max_points_per_deal: int | None = None
-    mode: Mode = Mode.STRICT          # table mode records irregularities and applies remedies (engine/table.py)
-    deal_stays: bool = False          # the dealer deals every deal: a chouette's banker (engine/formats)
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one player sees: his own cards, the table, the score, never the other hand or the talon."""
-
-    player: int
-    phase: Phase
-    to_move: int | None
-    dealer: int
-    deal: int
-    hand: tuple[int, ...]
-    turnup: int | None
-    talon_left: int
-    trick: int | None
-    tricks: tuple[int, int]
-    score: tuple[int, int]
-    deal_points: tuple[int, int]
-    own_discards: tuple[int, ...]
-    kings_marked: tuple[bool, bool]
-    open_cards: tuple[int, ...] | None = None    # the opponent's cards, when he must play them face up
-
-
-class _Config:
-    """A ruleset's values and citations with the options, unpacked once for the hot paths."""
-
-    def __init__(self, ruleset: Ruleset, options: Options):
-        r = ruleset
-        self.cites = dict(r.rule_cites)
-        self.target = r["target_points"]
-        self.draw_rank = {rank: i for i, rank in enumerate(r["draw_order"].split())}
-        self.lower_deals = r["draw_deals"] is DrawDeals.LOWER
-        self.min_cut = r["min_cut"]
-        self.batches = tuple(r["deal_batches"])
-        self.batches_kept = r["batches_kept"]
-        self.king_turned_up = r["king_turned_up_points"]
-        self.king_held = r["king_held_points"]
-        self.elder_king_led = r["king_window_elder"] is KingWindow.BEFORE_FIRST_LEAD_OR_KING_LED
-        self.dealer_window = 1 if r["king_window_dealer"] is KingWindow.BEFORE_OWN_FIRST_CARD else 0
-        self.announcement = r["king_announcement"] is KingAnnouncement.UNTIL_SECOND_LEAD
-        self.king_at_once = r["king_at_game_point"] is KingAtGamePoint.AT_ONCE
-        self.elder_discards = tuple(r["elder_discards"])
-        self.dealer_discards = tuple(r["dealer_discards"])
-        self.dealer_refused_beyond_talon = r["short_talon_dealer"] is ShortTalon.DISCARD_AT_MOST_TALON
-        self.repropose_needs_dealer_cards = r["repropose"] is Repropose.AFTER_DEALER_EXCHANGES
-        self.majority = r["majority_points"]
-        self.vole = r["vole_points"]
-        self.unproposed_two = r["unproposed_loss"] is LossPoints.TWO_IN_ALL
-        self.refused_two = r["refused_first_loss"] is LossPoints.TWO_IN_ALL
-        ruleset_max = r["max_points_per_deal"]
-        self.max_per_deal = options.max_points_per_deal or (None if ruleset_max is NoMaximum.NONE else ruleset_max)
-        self.lot_scoring = options.lot_scoring
-        self.lot_table = {int(k): v for k, v in r["lot_table"].items()}
-        self.table = options.mode is Mode.TABLE
-        self.trick_cites = self.cites["play.trick-winner"]
-
-
-_CONFIGS: dict[tuple[int, int], tuple[Ruleset, Options, _Config]] = {}
-
-
-def _config(ruleset: Ruleset, options: Options) -> _Config:
-    """The configuration of a ruleset and options, cached by identity (hashing Options is slow)."""
-    found = _CONFIGS.get((id(ruleset), id(options)))
-    if found is not None and found[0] is ruleset and found[1] is options:
-        return found[2]
-    if len(_CONFIGS) >= 256:
-        _CONFIGS.clear()
-    config = _Config(ruleset, options)
-    _CONFIGS[id(ruleset), id(options)] = (ruleset, options, config)  # the pair kept alive: ids stay theirs
-    return config
 
 
 class State:
@@ -125,12 +47,12 @@ class State:
                  score: tuple[int, int] = (0, 0), options: Options = Options()):
         self.ruleset = load(ruleset) if isinstance(ruleset, str) else ruleset
         self.options = options
-        self._c = _config(self.ruleset, options)
+        self._c = game_config(self.ruleset, options)
         self.phase = DRAW if dealer is None else DEAL
         self.dealer = 0 if dealer is None else dealer
         self.score = (score[0], score[1])
         self.deal_number = 0
-        self.batches: tuple[str | None, str | None] = (None, None)   # each dealer's first batches
+        self.batches: tuple[Batches | None, Batches | None] = (None, None)   # each dealer's first batches
         self.table: _table.TableDeal | None = None
         self.winner: int | None = None
         self.lot: int | None = None
@@ -207,12 +129,12 @@ class State:
                 found = None
                 if led >= 0:
                     # follow (and overtake if possible), else trump: the legal cards lie in one suit
-                    found = _FOLLOW[p][led][hand >> (led & 24) & 255]
+                    found = FOLLOW[p][led][hand >> (led & 24) & 255]
                     if found is None:
                         trump = self.trump
-                        found = _PLAY_TABLES[p][trump][hand >> (trump << 3) & 255] or None
+                        found = PLAY_TABLES[p][trump][hand >> (trump << 3) & 255] or None
                 if found is None:
-                    s, h, d, c = _PLAY_TABLES[p]
+                    s, h, d, c = PLAY_TABLES[p]
                     found = s[hand & 255] + h[hand >> 8 & 255] + d[hand >> 16 & 255] + c[hand >> 24 & 255]
             else:
                 found = ()
@@ -292,8 +214,8 @@ class State:
             return ()
         if (self._c.announcement and not self.kings_announced >> holder & 1
                 and self._king_window_open(holder, True)):
-            return _KING_BOTH[holder]
-        return _KING_MARK[holder]
+            return KING_BOTH[holder]
+        return KING_MARK[holder]
 
     # ---- acting, undoing, copying ------------------------------------------------------
 
@@ -322,8 +244,8 @@ class State:
         before = (_values(self), len(self._history), len(self.log), len(self._checkpoints))
         try:
             handler = _HANDLERS[action.__class__]
-            if self.phase is REMEDY and handler is not _table.choose:
-                if _table.during_remedy(self, action):  # the chooser acting on keeps the game as it is
+            if self.phase is REMEDY and handler is not _judging.choose:
+                if _judging.during_remedy(self, action):  # the chooser acting on keeps the game as it is
                     return
             handler(self, action)
             if self.table is not None and action.__class__ in _LOOKING:
@@ -429,7 +351,7 @@ class State:
         self._checkpoint()                           # before any event: undo takes them all back
         self._history.append(action)
         if action.extra != ((), ()):
-            a, b = _table.drawn_several(self, action)
+            a, b = _faults.drawn_several(self, action)
         rank_a, rank_b = self._c.draw_rank[card_name(a)[0]], self._c.draw_rank[card_name(b)[0]]
         if rank_a == rank_b:
             self._event(_K_DRAW, None, "draw.tie", (a, b))
@@ -444,7 +366,7 @@ class State:
                 raise self._refuse(Code.GAME_OVER, "the game has ended", "game.target")
             raise self._refuse(Code.WRONG_PHASE, f"no deal in phase {self.phase.value}")
         if player != self.dealer and self._c.table:
-            _table.wrong_dealer(self)               # dealt all the same; the fault stands until called
+            _faulty.wrong_dealer(self)               # dealt all the same; the fault stands until called
         elif player != self.dealer:
             raise self._refuse(Code.WRONG_TURN, f"{PLAYERS[self.dealer]} deals, not {PLAYERS[player]}",
                                "deal.passes")
@@ -474,15 +396,15 @@ class State:
         cards = pack[cut:] + pack[:cut]
         if kept is None:
             self.batches = (batches, self.batches[1]) if action.player == 0 else (self.batches[0], batches)
-        if batches == "3-2":     # three each, then two each, the elder first
+        if batches is Batches.THREE_TWO:     # three each, then two each, the elder first
             e0, e1, e2, d0, d1, d2, e3, e4, d3, d4, turnup = cards[:11]
-        else:                    # two each, then three each
+        else:                                # two each, then three each
             e0, e1, d0, d1, e2, e3, e4, d2, d3, d4, turnup = cards[:11]
         self._start_deal_masks(BIT[e0] | BIT[e1] | BIT[e2] | BIT[e3] | BIT[e4],
                                BIT[d0] | BIT[d1] | BIT[d2] | BIT[d3] | BIT[d4], turnup, cards[11:], batches,
                                action.turned)
         if self.table is not None:
-            _table.after_deal_started(self, self.dealer != right_dealer, changed)
+            _faulty.after_deal_started(self, self.dealer != right_dealer, changed)
 
     def _arrange(self, action: act.Arrange) -> None:
         right_dealer = self.dealer
@@ -499,10 +421,10 @@ class State:
         self._start_deal_masks(mask_of(hands[self.elder]), mask_of(hands[self.dealer]), turnup, tuple(talon), None,
                                action.turned)
         if self.table is not None:
-            _table.after_deal_started(self, self.dealer != right_dealer, False)
+            _faulty.after_deal_started(self, self.dealer != right_dealer, False)
 
     def _start_deal_masks(self, elder: int, dealer: int, turnup: int, talon: tuple[int, ...],
-                          batches: str | None, turned: bool = True) -> None:
+                          batches: Batches | None, turned: bool = True) -> None:
         """A new deal: the hands (as bit sets), the turn-up, the talon; the elder to speak (or, in
         table mode when not `turned`, the dealer to turn up the eleventh card)."""
         self._clear_deal()
@@ -553,7 +475,7 @@ class State:
         self.phase, self.turn = DISCARD, self.elder
         self._event(_K_ACCEPT, action.player, "exchange.accept")
         if self.table is not None and self.table.deferred is not None:
-            _table.exchange_begins(self)
+            _judging.exchange_begins(self)
 
     def _refuse_proposal(self, action: act.Refuse) -> None:
         if self.phase is not ANSWER or action.player != self.turn:
@@ -683,7 +605,7 @@ class State:
 
     def _mark_king(self, action: act.MarkKing) -> None:
         p = action.player
-        if self.table is not None and _table.table_king(self, action):
+        if self.table is not None and _faulty.table_king(self, action):
             return
         self._check_king(p, announce=False)
         self._history.append(action)
@@ -708,7 +630,7 @@ class State:
         try:
             self._check_play(action)
         except IllegalAction as refusal:     # at the table it is played all the same, as a fault
-            _table.faulty_play(self, action, refusal)
+            _faulty.faulty_play(self, action, refusal)
             return
         _table.lawful_play(self, action)
 
@@ -759,12 +681,12 @@ class State:
         suit = hand & SUIT_MASK[led >> 3]
         if suit and not suit >> card & 1:
             return self._refuse(Code.MUST_FOLLOW, f"{card_name(card)} does not follow {card_name(led)};"
-                                f" the hand holds {_names(suit)}", "play.must-follow")
+                                f" the hand holds {names(cards_of(suit))}", "play.must-follow")
         if suit:
             return self._refuse(Code.MUST_OVERTAKE, f"{card_name(card)} does not beat {card_name(led)};"
-                                f" the hand holds {_names(suit & HIGHER[led])}", "play.must-overtake")
+                                f" the hand holds {names(cards_of(suit & HIGHER[led]))}", "play.must-overtake")
         return self._refuse(Code.MUST_TRUMP, f"void in the suit led, the hand must trump with"
-                            f" {_names(hand & SUIT_MASK[self.trump])}", "play.must-trump")
+                            f" {names(cards_of(hand & SUIT_MASK[self.trump]))}", "play.must-trump")
 
     # ---- scoring -----------------------------------------------------------------------
 
@@ -875,53 +797,21 @@ def _restore(state: State, values: tuple) -> None:
      state.table) = values
 
 
-def _play_tables() -> tuple[tuple[tuple[tuple[act.Play, ...], ...], ...], ...]:
-    """For each player and suit, the Play actions named by every byte of that suit's bits."""
-    return tuple(tuple(tuple(tuple(act.PLAY[p][8 * s + r] for r in range(8) if byte >> r & 1)
-                             for byte in range(256)) for s in range(4)) for p in (0, 1))
-
-
-_PLAY_TABLES = _play_tables()
-
-
-def _follow_tables() -> tuple[tuple[tuple[tuple[act.Play, ...] | None, ...], ...], ...]:
-    """For each player and card led, the legal plays for every byte of the led suit's bits in the hand.
-
-    The duty read into the table is `lawful`'s first half, for a hand of that suit alone: the
-    cards of the suit that beat the card led, else any of the suit; None for a void (the player
-    must then trump if he can, which `legal_actions` reads from the trump suit's table).
-    """
-    tables = []
-    for p in (0, 1):
-        by_led = []
-        for led in range(32):
-            suit = led >> 3
-            row: list[tuple[act.Play, ...] | None] = [None]
-            for byte in range(1, 256):
-                legal = lawful(byte << (suit << 3), led, suit)
-                row.append(_PLAY_TABLES[p][suit][legal >> (suit << 3)])
-            by_led.append(tuple(row))
-        tables.append(tuple(by_led))
-    return tuple(tables)
-
-
-_FOLLOW = _follow_tables()
-_KING_MARK = tuple((act.MARK_KING[p],) for p in (0, 1))
-_KING_BOTH = tuple((act.MARK_KING[p], act.ANNOUNCE_KING[p]) for p in (0, 1))
-
-
 def _card_name(card: int) -> str:
     """A card's name, or the number itself if it names no card (refused as not in hand)."""
     return card_name(card) if 0 <= card < 32 else f"card {card!r}"
 
 
-def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_of(mask))
-
-
 _LOOKING = frozenset((act.Stand, act.Propose, act.Accept, act.Refuse, act.Play, act.AnnounceKing))
 """In table mode, the actions by which a player shows he has looked at his cards."""
-_HANDLERS = {**_table.HANDLERS,
+_HANDLERS = {
+    act.Irregular: _faults.irregular,
+    act.Choose: _judging.choose,
+    act.Call: _faulty.call,
+    act.Correct: _faulty.call,
+    act.Look: _table.look,
+    act.TurnUp: _table.turn_up,
+    act.Name: _table.name,
     act.Draw: State._draw,
     act.Deal: State._deal,
     act.Arrange: State._arrange,

@@ -146,8 +146,9 @@ class Terminal:
         choices = state.ruleset["deal_batches"]
         while state.dealer == self.human and state.batches[state.dealer] is None and len(choices) > 1:
             answer = self.ask(f"Deal in batches {' or '.join(choices)} (kept for the game)? [{batches}] ")
-            if not answer or answer in choices:
-                batches = answer or batches
+            picked = next((b for b in choices if b.value == answer), None) if answer else batches
+            if picked is not None:
+                batches = picked
                 break
             self.say(f"The batches are {' or '.join(choices)} ({state.ruleset.describe('deal.batches')}).")
         dealer = state.dealer

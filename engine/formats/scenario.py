@@ -36,7 +36,7 @@ _PARTIE_EXPECT = {"at_cards", "dealer", "dealers", "standing", "net", "cagnotte"
 
 
 @dataclass(frozen=True)
-class Step:
+class SittingStep:
     """A sitting's act of a partie, the refusal code it must meet (None: accepted), and its line."""
 
     action: SittingAct
@@ -51,7 +51,7 @@ class Partie:
     result: given, played by the engine from a
     seed, or played out deal by deal as written (`[[partie.deal]]`, A and B the two at the cards)."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[SittingStep, ...]
     draw: dict[str, tuple[Card, ...]] | None
     result: tuple[str, int, int] | None      # winner, his points, the loser's
     seed: int | None
@@ -214,8 +214,8 @@ def _partie(r: Reader, data: Any, number: int, line: int | None) -> Partie:
         if code is not None and code not in CODES:
             raise ScenarioError(f"{where}: unknown code !{code} in {text!r}", r.path, at)
         try:
-            steps.append(Step(parse_sitting_act(" ".join(words)), None if code is None else Code(code),
-                              text, at))
+            steps.append(SittingStep(parse_sitting_act(" ".join(words)), None if code is None else Code(code),
+                                     text, at))
         except ValueError as error:
             raise ScenarioError(f"{where}: {error}", r.path, at) from None
     result = None

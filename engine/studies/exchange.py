@@ -210,6 +210,7 @@ STUDY = Study(
            " tricks follow the solver's optimal line (double-dummy: both see every card); the engine scores every"
            " point; paired differences of whole points, normal 95% intervals",
     sources=("engine/studies/exchange.py", "engine/studies/study.py", "engine/policies.py", "engine/state.py",
+             "engine/game_config.py", "engine/options.py", "engine/observation.py", "engine/play_tables.py",
              "engine/actions.py", "engine/solver.py", "engine/dd_compiled.py", "engine/duty.py", "engine/cards.py",
              "engine/ruleset.py", "engine/rules.py", "engine/param_values.py",
              *(f"engine/rulesets/{siglum}.toml" for siglum in available())),

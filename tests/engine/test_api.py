@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine import (CODES, Deal, IllegalAction, Phase, Play, Stand, State, parse_action, shuffled)
+from engine import (CODES, Batches, Deal, IllegalAction, Phase, Play, Stand, State, parse_action, shuffled)
 from engine.errors import Code
 from engine.policies import RandomPolicy
 
@@ -18,7 +18,8 @@ def random_game(seed: int, ruleset: str = "hu-nc") -> State:
     policy = RandomPolicy(rng)
     while state.phase is not Phase.OVER:
         if state.phase is Phase.DEAL:
-            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches[state.dealer] or "3-2"))
+            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30),
+                             state.batches[state.dealer] or Batches.THREE_TWO))
         else:
             state.apply(policy.decide(state, state.to_move).action)
     return state
@@ -50,7 +51,7 @@ def test_undo_restores_every_earlier_state():
     while state.phase is not Phase.OVER and len(fingerprints) < 60:
         fingerprints.append(state.fingerprint())
         if state.phase is Phase.DEAL:
-            state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or "3-2"))
+            state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or Batches.THREE_TWO))
         else:
             state.apply(policy.decide(state, state.to_move).action)
     while fingerprints:
@@ -78,7 +79,7 @@ def test_every_legal_action_is_accepted():
     policy = RandomPolicy(rng)
     for dealer in (0, 1) * 5:
         state = State("hu-nc", dealer=dealer)
-        state.apply(Deal(dealer, shuffled(rng), 16, "3-2"))
+        state.apply(Deal(dealer, shuffled(rng), 16, Batches.THREE_TWO))
         while state.phase not in (Phase.DEAL, Phase.OVER):
             for action in state.legal_actions():
                 state.copy().apply(action)
@@ -95,7 +96,7 @@ def test_apply_index_plays_the_listed_action():
     rng = random.Random(11)
     for dealer in (0, 1) * 5:
         by_action, by_index = State("hu-nc", dealer=dealer), State("hu-nc", dealer=dealer)
-        deal = Deal(dealer, shuffled(rng), 16, "3-2")
+        deal = Deal(dealer, shuffled(rng), 16, Batches.THREE_TWO)
         by_action.apply(deal)
         by_index.apply(deal)
         while by_action.phase not in (Phase.DEAL, Phase.OVER):

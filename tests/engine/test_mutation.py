@@ -7,11 +7,12 @@ import pytest
 
 from engine import mutation
 from engine.mutation import Equivalence, Pinning, alternatives
-from engine.param_values import DrawDeals, KingWindow, NoMaximum, Pack
+from engine.param_values import Batches, DrawDeals, KingWindow, NoMaximum, Pack
 from engine.ruleset import load
 from test_scenarios import GOOD   # the same vole scenario serves both files
 
 SUITE = Path(__file__).resolve().parents[1] / "conformance"
+THREE_TWO, TWO_THREE = Batches.THREE_TWO, Batches.TWO_THREE
 LOT = {"0": 3, "1": 2, "2": 2, "3": 1, "4": 1}
 
 
@@ -25,8 +26,8 @@ LOT = {"0": 3, "1": 2, "2": 2, "3": 1, "4": 1}
     ("must_follow", True, ()),
     ("elder_discards", [1, 5], ([2, 5], [1, 4], [0, 5])),               # narrowed, widened
     ("dealer_discards", [0, 5], ([1, 5], [0, 4])),
-    ("deal_batches", ["3-2", "2-3"], (["2-3"], ["3-2"])),               # one batch dropped
-    ("deal_batches", ["3-2"], ()),
+    ("deal_batches", [THREE_TWO, TWO_THREE], ([TWO_THREE], [THREE_TWO])),   # one batch dropped
+    ("deal_batches", [THREE_TWO], ()),
     ("max_points_per_deal", NoMaximum.NONE, (3, 2)),
     ("max_points_per_deal", 3, (2, 4)),
     ("draw_order", "7 8 9 T A J Q K", ("8 7 9 T A J Q K", "7 9 8 T A J Q K", "7 8 T 9 A J Q K",
@@ -41,10 +42,11 @@ def test_when_the_rulesets_agree_a_parameter_takes_the_legal_values_near_it(name
 
 
 def test_when_the_rulesets_differ_a_parameter_takes_the_others_values_each_once():
-    one = load("hu-nc").with_values(deal_batches=["3-2"], draw_deals=DrawDeals.LOWER)
-    two, three = one.with_values(deal_batches=["2-3", "3-2"]), one.with_values(deal_batches=["3-2", "2-3"])
-    assert alternatives("deal_batches", one, [one, two, three]) == (["2-3", "3-2"],)   # the same set once
-    assert alternatives("deal_batches", two, [one, two, three]) == (["3-2"],)
+    one = load("hu-nc").with_values(deal_batches=[THREE_TWO], draw_deals=DrawDeals.LOWER)
+    two = one.with_values(deal_batches=[TWO_THREE, THREE_TWO])
+    three = one.with_values(deal_batches=[THREE_TWO, TWO_THREE])
+    assert alternatives("deal_batches", one, [one, two, three]) == ([TWO_THREE, THREE_TWO],)    # the same set once
+    assert alternatives("deal_batches", two, [one, two, three]) == ([THREE_TWO],)
     higher = one.with_values(draw_deals=DrawDeals.HIGHER)
     assert alternatives("draw_deals", one, [one, higher]) == (DrawDeals.HIGHER,)
 

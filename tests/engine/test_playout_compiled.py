@@ -15,7 +15,7 @@ from engine.events import EventKind
 from engine.irregularities import Mode
 from engine.param_values import KingAnnouncement, KingAtGamePoint, KingWindow, Repropose, ShortTalon
 from engine.playout import Playouts, new_game, packed_rules
-from engine.playout_compiled import (ACCEPT, ANNOUNCE, BATCH_NAMES, D_BATCHES, D_CUT, D_DEALER, D_PACK, D_POINTS,
+from engine.playout_compiled import (ACCEPT, ANNOUNCE, BATCHES_BY_NUMBER, D_BATCHES, D_CUT, D_DEALER, D_PACK, D_POINTS,
                                      D_SCORE, D_STEPS, D_WINNER, DISCARD, MARK, PLAY, PROPOSE, REFUSE, S_ACTOR,
                                      S_ARG, S_CARDS, S_KIND, S_KINGS, S_LIMITS, S_MOVES, STAND, _next32)
 from engine.ruleset import Ruleset, available, load
@@ -65,8 +65,8 @@ def replay(ruleset: Ruleset, playouts: Playouts, deals: int) -> Counter:
                 state = State(ruleset, dealer=0, options=playouts.options)
             log = len(state.log)
             pack = tuple(row[D_PACK:D_PACK + 32])
-            state.apply(act.Deal(row[D_DEALER], pack, row[D_CUT], BATCH_NAMES[row[D_BATCHES]]))
-            seen["batches " + BATCH_NAMES[row[D_BATCHES]]] += 1
+            state.apply(act.Deal(row[D_DEALER], pack, row[D_CUT], BATCHES_BY_NUMBER[row[D_BATCHES]]))
+            seen["batches " + BATCHES_BY_NUMBER[row[D_BATCHES]]] += 1
             seen["turned-up king"] += state.turnup & 7 == 0
             for step in steps[at:at + row[D_STEPS]]:
                 assert listed(state) == tuple(step[S_MOVES:]), f"{ruleset.siglum}: deal {number}, step {step}"
@@ -131,7 +131,7 @@ def required(ruleset: Ruleset) -> set[str]:
 def test_the_core_and_the_engine_agree_on_100000_random_deals(siglum):
     ruleset = load(siglum)
     seen = replay(ruleset, Playouts(ruleset, seed=7), DEALS)
-    assert sum(seen[f"batches {b}"] for b in BATCH_NAMES) == DEALS
+    assert sum(seen[f"batches {b}"] for b in BATCHES_BY_NUMBER) == DEALS
     missing = required(ruleset) - {case for case, n in seen.items() if n}
     assert not missing, f"{siglum}: never met {sorted(missing)} in {DEALS} deals ({dict(seen)})"
 

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from engine import Deal, Phase, State, shuffled
+from engine import Batches, Deal, Phase, State, shuffled
 from engine.cards import parse_card
 from engine.policies import RandomPolicy, RulePolicy, jeu_de_regle
 
@@ -67,7 +67,7 @@ def test_policies_play_whole_games_legally(policy):
         state = State(ruleset, dealer=0)
         while state.phase is not Phase.OVER:
             if state.phase is Phase.DEAL:
-                state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or "3-2"))
+                state.apply(Deal(state.dealer, shuffled(rng), 16, state.batches[state.dealer] or Batches.THREE_TWO))
                 continue
             decision = policy.decide(state, state.to_move)
             state.apply(decision.action)

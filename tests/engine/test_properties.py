@@ -3,7 +3,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine import Deal, Phase, State, shuffled
+from engine import Batches, Deal, Phase, State, shuffled
 from engine.cards import FULL, mask_of
 from engine.policies import RandomPolicy
 
@@ -33,7 +33,8 @@ def test_random_games_keep_the_rules_invariants(seed, ruleset):
     while state.phase is not Phase.OVER:
         assert deals < 60, "a game must end"
         if state.phase is Phase.DEAL:
-            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30), state.batches[state.dealer] or "3-2"))
+            state.apply(Deal(state.dealer, shuffled(rng), rng.randint(2, 30),
+                             state.batches[state.dealer] or Batches.THREE_TWO))
             deals += 1
             continue
         assert cards_accounted(state)
@@ -52,7 +53,7 @@ def test_random_games_keep_the_rules_invariants(seed, ruleset):
 def test_each_deal_gives_five_tricks_and_one_side_three(seed):
     rng = random.Random(seed)
     state = State("hu-nc", dealer=0)
-    state.apply(Deal(0, shuffled(rng), 16, "3-2"))
+    state.apply(Deal(0, shuffled(rng), 16, Batches.THREE_TWO))
     policy = RandomPolicy(rng)
     while state.phase not in (Phase.DEAL, Phase.OVER):
         state.apply(policy.decide(state, state.to_move).action)

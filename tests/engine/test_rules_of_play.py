@@ -1,7 +1,7 @@
 """One test per clause of the rules of play, named after the behaviour it proves."""
 import pytest
 
-from engine import Deal, Draw, Options, Phase, State, parse_card
+from engine import Batches, Deal, Draw, Options, Phase, State, parse_card
 from engine.cards import PACK
 from engine.errors import Code
 from engine.events import EventKind
@@ -39,7 +39,7 @@ def test_equal_cards_in_the_draw_are_drawn_again():
 
 def test_deal_gives_the_elder_the_first_batch():
     state = State("hu-nc", dealer=1)
-    state.apply(Deal(1, PACK, 2, "3-2"))                       # cut: KS QS go beneath
+    state.apply(Deal(1, PACK, 2, Batches.THREE_TWO))                       # cut: KS QS go beneath
     # after the cut: JS AS TS | 9S 8S 7S | KH QH | JH AH | TH
     assert state.hand(0) == cards("JS AS TS KH QH") and state.hand(1) == cards("9S 8S 7S JH AH")
     assert state.turnup == parse_card("TH") and state.talon[-2:] == cards("KS QS")
@@ -47,19 +47,24 @@ def test_deal_gives_the_elder_the_first_batch():
 
 def test_dealing_two_then_three():
     state = State("hu-nc", dealer=1)
-    state.apply(Deal(1, PACK, 2, "2-3"))                       # JS AS | TS 9S | 8S 7S KH | QH JH AH
+    state.apply(Deal(1, PACK, 2, Batches.TWO_THREE))                       # JS AS | TS 9S | 8S 7S KH | QH JH AH
     assert state.hand(0) == cards("JS AS 8S 7S KH")
 
 
 def test_the_batches_bind_the_dealer_who_chose_them_in_hu_nc():
     state = State("hu-nc", dealer=1, score=(0, 0))
-    state.apply(Deal(1, PACK, 2, "2-3"))
+    state.apply(Deal(1, PACK, 2, Batches.TWO_THREE))
     state.dealer, state.phase = 0, state.phase.DEAL          # skip to A's first deal: his own choice
-    state.apply(Deal(0, PACK, 2, "3-2"))
+    state.apply(Deal(0, PACK, 2, Batches.THREE_TWO))
     state.dealer, state.phase = 1, state.phase.DEAL          # B's second deal: bound by his first
-    assert refused_deal(state, Deal(1, PACK, 2, "3-2")) is Code.BAD_DEAL
-    state.apply(Deal(1, PACK, 2, "2-3"))
-    assert state.batches == ("3-2", "2-3")
+    assert refused_deal(state, Deal(1, PACK, 2, Batches.THREE_TWO)) is Code.BAD_DEAL
+    state.apply(Deal(1, PACK, 2, Batches.TWO_THREE))
+    assert state.batches == (Batches.THREE_TWO, Batches.TWO_THREE)
+
+
+def test_a_deal_names_its_batches_by_their_member_not_a_string():
+    with pytest.raises(TypeError, match="Batches member, not '2-3'"):
+        Deal(1, PACK, 2, "2-3")
 
 
 def refused_deal(state, deal):
@@ -70,20 +75,20 @@ def refused_deal(state, deal):
 
 
 def test_de_scheicher_deals_three_then_two_only():
-    assert refused_deal(State("de-scheicher", dealer=1), Deal(1, PACK, 2, "2-3")) is Code.BAD_DEAL
+    assert refused_deal(State("de-scheicher", dealer=1), Deal(1, PACK, 2, Batches.TWO_THREE)) is Code.BAD_DEAL
 
 
 @pytest.mark.parametrize("cut", [0, 1, 31, 32])
 def test_each_packet_of_the_cut_keeps_two_cards(cut):
-    assert refused_deal(State("hu-nc", dealer=1), Deal(1, PACK, cut, "3-2")) is Code.BAD_DEAL
+    assert refused_deal(State("hu-nc", dealer=1), Deal(1, PACK, cut, Batches.THREE_TWO)) is Code.BAD_DEAL
 
 
 def test_a_pack_must_hold_every_card_once():
-    assert refused_deal(State("hu-nc", dealer=1), Deal(1, PACK[:31] + (0,), 16, "3-2")) == "bad-deal"
+    assert refused_deal(State("hu-nc", dealer=1), Deal(1, PACK[:31] + (0,), 16, Batches.THREE_TWO)) == "bad-deal"
 
 
 def test_only_the_dealer_deals():
-    assert refused_deal(State("hu-nc", dealer=1), Deal(0, PACK, 16, "3-2")) is Code.WRONG_TURN
+    assert refused_deal(State("hu-nc", dealer=1), Deal(0, PACK, 16, Batches.THREE_TWO)) is Code.WRONG_TURN
 
 
 def test_the_deal_passes_after_every_deal():

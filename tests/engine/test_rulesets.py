@@ -2,7 +2,7 @@
 import pytest
 
 from engine import ruleset as rs
-from engine.param_values import ChouetteStakes, Closed, LossPoints, NoMaximum, ShortTalon, System
+from engine.param_values import Batches, ChouetteStakes, Closed, LossPoints, NoMaximum, ShortTalon, System
 from engine.rules import PARAMS, RULES
 
 
@@ -109,6 +109,16 @@ def test_a_misspelt_closed_value_is_refused_at_its_file_and_line(ruleset_dir):
                                  " one of 'call-and-hold', 'banco'")
 
 
+def test_a_misspelt_batch_is_refused_at_its_file_and_line(ruleset_dir):
+    write_variant(ruleset_dir, "xx", base_text().replace('[params.deal_batches]\ninherits = "de-scheicher"',
+                                                         '[params.deal_batches]\nvalue = ["3-2", "3-3"]'))
+    line = 1 + (ruleset_dir / "xx.toml").read_text(encoding="utf-8").splitlines().index('value = ["3-2", "3-3"]')
+    with pytest.raises(rs.RulesetError) as caught:
+        rs.load("xx")
+    assert str(caught.value) == (f"{ruleset_dir / 'xx.toml'}:{line}: params.deal_batches: value ['3-2', '3-3'] is"
+                                 ' not a non-empty list of "3-2", "2-3"')
+
+
 @pytest.mark.parametrize("siglum", ["hu-nc", "de-scheicher", "en-wiki", "en-short"])
 def test_closed_values_are_read_into_their_members(siglum):
     ruleset = rs.load(siglum)
@@ -117,6 +127,7 @@ def test_closed_values_are_read_into_their_members(siglum):
     for name in closed:
         assert any(ruleset[name] is choice for choice in PARAMS[name].choices), name
     assert all(type(system) is System for system in ruleset["tournament_systems"])
+    assert ruleset["deal_batches"] and all(type(batches) is Batches for batches in ruleset["deal_batches"])
     assert ruleset["max_points_per_deal"] is NoMaximum.NONE or type(ruleset["max_points_per_deal"]) is int
 
 

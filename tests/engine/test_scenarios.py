@@ -169,6 +169,22 @@ def test_a_dealt_scenario_checks_the_hands(tmp_path):
     assert only(run([write(tmp_path, text)])).status is Status.PASS
 
 
+def test_a_dealt_scenario_names_known_batches(tmp_path):
+    path = write(tmp_path, """
+    id = "t.dealt-badly"
+    cites = ["hu-nc.13"]
+    ruleset = "hu-nc"
+    [[deal]]
+    dealer = "B"
+    pack = ["9C"]
+    cut = 2
+    batches = "4-1"
+    """)
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert caught.value.line == 9 and "batches must be one of '3-2', '2-3', not '4-1'" in str(caught.value)
+
+
 def test_advice_follows_the_jeux_de_regle(tmp_path):
     text = """
     id = "t.advice"

@@ -31,3 +31,24 @@ def test_an_illegal_answer_is_explained_and_asked_again():
 def test_help_lists_the_answers():
     _, out = run(["", "", "", "help", "quit"])
     assert "discard 7S 8D" in out
+
+
+def test_the_dealer_names_his_batches_and_a_wrong_name_is_asked_again():
+    out = io.StringIO()
+
+    def answers():                      # "4-1", then "2-3" at the batches prompt; else the advice
+        asked = 0
+        while True:
+            if out.getvalue().rstrip().endswith("(kept for the game)? [3-2]"):
+                asked += 1
+                yield "4-1" if asked == 1 else "2-3"
+            else:
+                yield "quit" if asked > 1 else ""
+
+    for seed in range(20):              # a seed where the human deals before the game ends
+        out.seek(0), out.truncate()
+        play("hu-nc", seed=seed, input=answers(), output=out)
+        if "Deal in batches" in out.getvalue():
+            break
+    text = out.getvalue()
+    assert "The batches are 3-2 or 2-3" in text and "A deals in batches 2-3" in text
