@@ -16,7 +16,7 @@ import math
 from collections import Counter
 from functools import lru_cache
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .. import lexicon
@@ -138,10 +138,14 @@ def _weights(fa: list[frozenset[str]], fb: list[frozenset[str]]) -> dict[str, fl
     return {f: math.log((total + 1) / n) for f, n in df.items()}
 
 
-def _cosine(x: frozenset[str], y: frozenset[str], weight: Mapping[str, float]) -> float:
-    """Weighted overlap; `fsum` makes it independent of the sets' (hash-seeded) order."""
-    norm = math.sqrt(math.fsum(weight[f] for f in x) * math.fsum(weight[f] for f in y))
-    return min(1.0, math.fsum(weight[f] for f in x & y) / norm) if norm else 0.0
+def _cosines(xs: Sequence[frozenset[str]], ys: Sequence[frozenset[str]],
+             weight: Mapping[str, float]) -> list[list[float]]:
+    """The weighted overlap of every pair of xs × ys, each set's mass summed once; `fsum` makes
+    it independent of the sets' (hash-seeded) order."""
+    mass_x = [math.fsum(weight[f] for f in x) for x in xs]
+    mass_y = [math.fsum(weight[f] for f in y) for y in ys]
+    return [[min(1.0, math.fsum(weight[f] for f in x & y) / math.sqrt(mx * my)) if mx * my and x & y else 0.0
+             for y, my in zip(ys, mass_y)] for x, mx in zip(xs, mass_x)]
 
 
 class Group(Enum):
@@ -167,6 +171,11 @@ class EngineMeasures:
     first: list[list[bool]]
     groups: list[tuple[list[int], list[int]]]
 
+    def transposed(self) -> "EngineMeasures":
+        """The same measures with the sides swapped."""
+        return EngineMeasures(_transpose(self.overlap), _transpose(self.first),
+                              [(ib, ia) for ia, ib in self.groups])
+
     @classmethod
     def of(cls, a: Side, b: Side, engine: EngineCues) -> "EngineMeasures":
         ca = [cited_by(u.id, engine) for u in a.units]
@@ -182,7 +191,7 @@ class EngineMeasures:
             for index, unit_keys in enumerate(keys):
                 for key in unit_keys:
                     members.setdefault(key, []).append(index)
-        return cls([[_cosine(x, y, weight) if x & y else 0.0 for y in kb] for x in ka],
+        return cls(_cosines(ka, kb, weight),
                    [[bool(x & y) for y in fb] for x in fa],
                    [(members_a[k], members_b[k]) for k in sorted(members_a.keys() & members_b.keys())])
 
@@ -198,6 +207,38 @@ class Measures:
     sections: list[tuple[list[int], list[int], float]] | None   # (units of A, of B, similarity)
     allowed: list[list[bool]]                         # units of the same group (rules, headings, other)
     cues: tuple[list[Cues], list[Cues]]               # each unit's cues, side by side
+
+    def transposed(self) -> "Measures":
+        """The same measures with the sides swapped: what `measure(b, a, …)` gives (the
+        sections in another order, which no score depends on: each pair stands in one)."""
+        return Measures({k: _transpose(v) for k, v in self.channels.items()},
+                        {k: (hb, ha) for k, (ha, hb) in self.has.items()},
+                        self.engine.transposed() if self.engine else None,
+                        [(ib, ia, similar) for ia, ib, similar in self.sections]
+                        if self.sections is not None else None,
+                        _transpose(self.allowed), (self.cues[1], self.cues[0]))
+
+
+def _transpose(rows: list[list]) -> list[list]:
+    return [list(column) for column in zip(*rows)]
+
+
+@dataclass
+class MeasureCache:
+    """The measures made in one run (one glossary, one engine, sides told apart by name): a
+    witness nobody has aligned is measured against each pivot witness, pairs the run aligns too."""
+
+    made: dict[tuple[str, str, frozenset[Evidence]], Measures] = field(default_factory=dict)
+
+    def measure(self, a: Side, b: Side, terms: Glossary, engine: EngineCues,
+                evidence: frozenset[Evidence]) -> Measures:
+        """`measure`, made once per pair of sides whichever way round (the pivot is not measured)."""
+        evidence = evidence - {Evidence.PIVOT}
+        if (b.name, a.name, evidence) in self.made:
+            return self.made[b.name, a.name, evidence].transposed()
+        if (a.name, b.name, evidence) not in self.made:
+            self.made[a.name, b.name, evidence] = measure(a, b, terms, engine, evidence)
+        return self.made[a.name, b.name, evidence]
 
 
 def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
@@ -217,7 +258,7 @@ def measure(a: Side, b: Side, terms: Glossary, engine: EngineCues,
     for k in sorted(present, key=list(Channel).index):
         xa = [frozenset(f for f in x if Channel.of_feature(f) is k) for x in fa]
         xb = [frozenset(f for f in y if Channel.of_feature(f) is k) for y in fb]
-        channels[k] = [[_cosine(x, y, weight) for y in xb] for x in xa]
+        channels[k] = _cosines(xa, xb, weight)
         has[k] = ([bool(x) for x in xa], [bool(y) for y in xb])
     cited = EngineMeasures.of(a, b, engine) if Evidence.ENGINE in evidence else None
     sections = _sections(a, b, fa, fb, weight) if Evidence.STRUCTURE in evidence else None
@@ -234,8 +275,9 @@ def _sections(a: Side, b: Side, fa: list[frozenset[str]], fb: list[frozenset[str
     members_b = {s: [j for j, y in enumerate(b.sections) if y == s] for s in names_b}
     bag_a = {s: frozenset().union(*(fa[i] for i in members_a[s])) for s in names_a}
     bag_b = {s: frozenset().union(*(fb[j] for j in members_b[s])) for s in names_b}
-    return [(members_a[x], members_b[y], _cosine(bag_a[x], bag_b[y], weight))
-            for x in names_a for y in names_b]
+    similar = _cosines([bag_a[x] for x in names_a], [bag_b[y] for y in names_b], weight)
+    return [(members_a[x], members_b[y], similar[p][q])
+            for p, x in enumerate(names_a) for q, y in enumerate(names_b)]
 
 
 def words(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
@@ -361,10 +403,10 @@ def _differ_in_number(a: Cues, b: Cues) -> bool:
 
 
 def pivot_likes(a: Side, b: Side, pivots: Sequence[Pivot], terms: Glossary, engine: EngineCues,
-                evidence: frozenset[Evidence]) -> list[Measures]:
+                evidence: frozenset[Evidence], cache: MeasureCache | None = None) -> list[Measures]:
     """Each pivot's units measured against the unaligned side's, under the other evidence."""
-    inner = evidence - {Evidence.PIVOT}
-    return [measure(unaligned_side(a, b, pivot), pivot.side, terms, engine, inner) for pivot in pivots]
+    cache = cache or MeasureCache()
+    return [cache.measure(unaligned_side(a, b, pivot), pivot.side, terms, engine, evidence) for pivot in pivots]
 
 
 def lift(scores: list[list[float]], allowed: list[list[bool]], boost: list[list[float]],
@@ -378,14 +420,16 @@ def lift(scores: list[list[float]], allowed: list[list[bool]], boost: list[list[
 
 def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
           evidence: frozenset[Evidence] = ALL, settings: Settings = DEFAULT,
-          pivots: Sequence[Pivot] = ()) -> Alignment:
+          pivots: Sequence[Pivot] = (), cache: MeasureCache | None = None) -> Alignment:
     """Align two sides under the evidence switched on (`pivots`: the editor's alignment of third
-    witnesses with one of them, `pivots_for`); links in the order of A's units."""
-    measured = measure(a, b, terms, engine or {}, evidence)
+    witnesses with one of them, `pivots_for`; `cache`: the run's measures); links in the order
+    of A's units."""
+    cache = cache or MeasureCache()
+    measured = cache.measure(a, b, terms, engine or {}, evidence)
     alike = words(measured, settings)
     scores = combine(measured, settings, alike)
     if Evidence.PIVOT in evidence and pivots:
-        likes = [combine(m, settings) for m in pivot_likes(a, b, pivots, terms, engine or {}, evidence)]
+        likes = [combine(m, settings) for m in pivot_likes(a, b, pivots, terms, engine or {}, evidence, cache)]
         lift(scores, measured.allowed, pivot_boost(a, b, pivots, likes), settings.pivot_weight)
     chosen = choose(scores, settings)
     fan_a = Counter(i for i, _ in chosen)

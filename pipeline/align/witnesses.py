@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..model import Link, Unit, WitnessText
-from .aligner import Alignment, align
+from .aligner import Alignment, MeasureCache, align
 from .cues import Glossary
 from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, check_units, merge
 from .evidence import ALL, EngineCues, Evidence
@@ -69,8 +69,9 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
     leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
     check_units(editorial, leaves, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
+    cache = MeasureCache()
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,
-                          pivots=pivots_for(a, b, by_siglum.__getitem__, editorial.links))
+                          pivots=pivots_for(a, b, by_siglum.__getitem__, editorial.links), cache=cache)
             for a, b in combinations(by_siglum, 2)}
     links, review = merge((l for alignment in auto.values() for l in alignment.links), editorial)
     return CorpusAlignment(auto, tuple(links), review, editorial)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
+from ..align.aligner import MeasureCache
 from ..align.pivot import pivots_for
 from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
@@ -64,6 +65,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     """Score the corpus's alignment against each gold file."""
     reports = []
     terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment()
+    cache = MeasureCache()
     for path in paths:
         gold = read_gold_links(path)
         scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative
@@ -73,7 +75,8 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
         runs = []
         for name, evidence in (configurations() if ablations else configurations()[:1]):
             links = {o: align(mine, corpus.side(o), terms, cues, evidence,
-                              pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links)).links
+                              pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links),
+                              cache=cache).links
                      for o in others}
             runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
         runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))

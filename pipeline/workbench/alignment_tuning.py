@@ -17,7 +17,7 @@ from statistics import fmean
 from .. import corpus
 from ..errors import InputError
 from ..align import ALL, Side, glossary
-from ..align.aligner import DEFAULT, Measures, Settings, choose, combine, lift, measure, pivot_likes
+from ..align.aligner import DEFAULT, MeasureCache, Measures, Settings, choose, combine, lift, pivot_likes
 from ..align.pivot import Pivot, pivot_boost, pivots_for
 from ..model import Link, Origin, Relation
 from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
@@ -64,12 +64,12 @@ def _problem(path: Path) -> Problem:
     terms, cues = glossary(), corpus.engine_cues()
     mine = corpus.side(gold.witness)
     editor = corpus.alignment().editorial.links
-    measures = {}
+    measures, cache = {}, MeasureCache()
     for other in witnesses_of(gold):
         theirs = corpus.side(other)
         pivots = pivots_for(gold.witness, other, corpus.side, editor)
-        measures[other] = (measure(mine, theirs, terms, cues, ALL), pivots,
-                           pivot_likes(mine, theirs, pivots, terms, cues, ALL), mine, theirs)
+        measures[other] = (cache.measure(mine, theirs, terms, cues, ALL), pivots,
+                           pivot_likes(mine, theirs, pivots, terms, cues, ALL, cache), mine, theirs)
     return Problem(gold, measures, [u.id for u in mine.units if u.normative])
 
 

@@ -382,3 +382,23 @@ def test_a_unit_like_a_pivots_unit_is_drawn_to_the_units_the_editor_linked_it_wi
     assert after[0][1] - before[0][1] > after[1][1] - before[1][1] >= 0
     assert [after[0][0], after[1][0]] == [before[0][0], before[1][0]]
     assert boost("hu", "new") == [list(column) for column in zip(*boost("new", "hu"))]   # either side new
+
+
+@pytest.mark.parametrize("a, b", [("hu-nc", "de-scheicher"), ("en-short", "en-wiki")])
+def test_measures_transposed_are_the_measures_of_the_sides_swapped(a, b):
+    """A run measures each pair of witnesses once (`MeasureCache`), and a pivot asks for the pair
+    the other way round: the transposition must be exactly what measuring it again gives, across
+    languages and within one; the sections may come in another order."""
+    from pipeline.align.aligner import MeasureCache, measure
+    terms, engine = glossary(), corpus.engine_cues()
+    forward, backward = corpus.side(a), corpus.side(b)
+    swapped = measure(forward, backward, terms, engine, ALL).transposed()
+    direct = measure(backward, forward, terms, engine, ALL)
+    assert (swapped.channels, swapped.has, swapped.engine, swapped.allowed, swapped.cues) == \
+        (direct.channels, direct.has, direct.engine, direct.allowed, direct.cues)
+    assert sorted(map(repr, swapped.sections)) == sorted(map(repr, direct.sections))
+    cache = MeasureCache()
+    made = cache.measure(forward, backward, terms, engine, ALL)
+    assert cache.measure(forward, backward, terms, engine, ALL - {Evidence.PIVOT}) is made
+    assert cache.measure(backward, forward, terms, engine, ALL).channels == direct.channels
+    assert cache.measure(forward, backward, terms, engine, ALL - {Evidence.ENGINE}).engine is None
