@@ -53,6 +53,9 @@ class Witness:
     _: KW_ONLY
     segment: Mapping[str, object] = field(default_factory=dict, hash=False)
     """The `[SIGLUM.segment]` table: the segmenter's own settings, which it checks."""
+    images: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The `[SIGLUM.images]` table of a witness made from page images: each image file under
+    corpus/sources/ (as `source` names the TEI) and its sha256, checked as the source's is."""
     # What the TEI header states of the source (None where the catalogue says nothing).
     title_en: str | None = None
     author: str | None = None
@@ -96,15 +99,22 @@ TRANSCRIPT_ROLES = ("base", "collate_with", "front_from")
 """The catalogue keys by which an edition names the transcripts it is made from."""
 
 
+def headed_apart(unit: Unit) -> bool:
+    """Whether a unit's heading of its own sets it beside the HEADING before it rather than under
+    it: a titled section or § does; a rule's title in a part of a code ("§ 2. Die Spielkarten."
+    under "I. Karten und Partie.") does not."""
+    return bool(unit.head) and unit.kind is not Kind.RULE
+
+
 def headings_over(top: list[Unit]) -> list[Unit | None]:
     """For each top-level unit of a witness, the heading unit it stands under: the last HEADING
-    before it, whose reach a unit with a heading of its own (a § with its title) ends."""
+    before it, whose reach a unit headed apart ends."""
     out: list[Unit | None] = []
     heading = None
     for unit in top:
         if unit.kind is Kind.HEADING:
             heading = unit
-        elif unit.head:
+        elif headed_apart(unit):
             heading = None
         out.append(heading)
     return out

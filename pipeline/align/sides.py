@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..folding import fold
-from ..model import Kind, Line, Unit, headings_over
+from ..model import Kind, Line, Unit, headed_apart, headings_over
 from .cues import WORD, common_words
 
 LANGUAGES = ("hu", "de", "en")     # the glossary's languages, which a file's language is told among
@@ -37,7 +37,7 @@ def witness_side(siglum: str, language: str, top: list[Unit],
     leaves: list[Unit] = []
     sections: list[str] = []
     for unit, heading in zip(top, headings_over(top)):
-        titled = unit.kind is Kind.SECTION or unit.head is not None
+        titled = unit.kind is Kind.SECTION or headed_apart(unit)
         for leaf in unit.walk():
             if not leaf.children and leaf.text.strip():
                 leaves.append(leaf)

@@ -1,14 +1,13 @@
 """Segmenter for rulebooks numbered rule by rule, in whichever numbering a code of laws uses.
 
 `1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Article 1.`, `I.`, `II.` …: the text
-is read once per scheme and the scheme that numbers most rules is kept; a label opens a rule only
-at a line start, in that scheme, carrying the number the sequence expects (1, 2, 3 …) and
-followed by a capital or by nothing. So lines may be wrapped anywhere: a number at the start of
-a wrapped line ("3 points", "12. kártya") never opens a rule. Text before rule 1 is front matter, one paragraph per block; a short line in
-capitals or Title Case without closing punctuation, after a closed sentence and just before the
-next rule, is a heading — before rule 1 only in capitals and after front matter, as a title
-page's lines and a lone title are front matter; a block that begins with a capital after a closed
-sentence is a new paragraph of the rule; lettered items `a)`, `(a)` in sequence are list items of their paragraph.
+is read once per scheme and the scheme that numbers most rules is kept. A label opens a rule only
+at a line start, in that scheme, carrying the number the sequence expects and followed by a
+capital or by nothing, so lines may be wrapped anywhere ("3 points", "12. kártya" open nothing).
+Text before rule 1 is front matter. Between rules, short lines in capitals or Title Case, or a
+part's title numbered in Roman ("II. Geben und Abheben."), are headings; a few words alone on a
+rule's label line are its title; a block opening with a capital after a closed sentence is a new
+paragraph; lettered items `a)`, `(a)` in sequence are its list items (docs/segmentation.md).
 The witness's `[SIGLUM.segment]` table may hold `chrome` lines only (`Config`).
 """
 from __future__ import annotations
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
+from statistics import median
 
 from ..errors import InputError
 from ..files import Fields
@@ -126,6 +126,24 @@ def is_heading_line(text: str) -> bool:
     return text.upper() == text or title_case
 
 
+SECTION_LABEL = re.compile(r"^(?P<num>[IVXLC]{1,8})\.\s+(?=[^\W\d_])")
+"""A section's title numbered apart from the rules, in Roman ("II. Geben und Abheben.")."""
+
+
+def is_section_heading(text: str, expected: int, scheme: Scheme) -> bool:
+    """A short line opening section `expected` in Roman numerals, in a text whose rules are
+    numbered otherwise; it may end with a full stop, as such titles are printed."""
+    match = SECTION_LABEL.match(text)
+    return (scheme is not Scheme.ROMAN and bool(match) and roman_value(match.group("num")) == expected
+            and len(text) <= HEADING_MAX_CHARS and len(WORD.findall(text)) <= HEADING_MAX_WORDS)
+
+
+TITLE_MAX_WORDS = 6
+TITLE_SHARE = 0.6
+"""A rule's title ends its label's line well short of the text's wrapped lines: shorter than
+this share of them (their median length)."""
+
+
 def _opens(text: str) -> bool:
     """Whether a text begins as a rule or paragraph does: with a capital or an opening mark."""
     return text[:1].isupper() or text[:1] in OPENING
@@ -160,11 +178,13 @@ class _Paragraph:
 
 @dataclass
 class _Rule:
-    """A rule as read: its label, the source line it opens on, its paragraphs."""
+    """A rule as read: its label, the source line it opens on, its title's line if it has one
+    ("§ 2. Die Spielkarten." standing alone), its paragraphs."""
 
     label: Label
     source_line: int
     paragraphs: list[_Paragraph]
+    title: Line | None = None
 
 
 @dataclass
@@ -179,20 +199,32 @@ class _Reader:
     """What has been read so far in one scheme: front matter blocks, then rules and headings."""
 
     scheme: Scheme
+    wrapped: float                     # the median length of the text's wrapped lines (0: none are)
     front: list[list[Line]] = field(default_factory=list)
     body: list[_Rule | _Heading] = field(default_factory=list)
     rule: _Rule | None = None          # the rule being read; None before rule 1
+    sections: int = 0                  # section headings numbered apart from the rules, so far
 
     @property
     def expected(self) -> int:
         """The number the next rule must carry."""
         return self.rule.label.number + 1 if self.rule else 1
 
-    def start_rule(self, line: Line, label: Label) -> None:
-        """Open the next rule at the line its label begins."""
-        first = [replace(line, text=label.rest)] if label.rest else []
-        self.rule = _Rule(label, line.source_line, [_Paragraph(first)])
+    def start_rule(self, line: Line, label: Label, continued: bool) -> None:
+        """Open the next rule at the line its label begins (`continued`: a capital opens the next
+        line, in the same block); a few words there, ended short of the wrapped lines and not
+        introducing what follows (":"), are its title."""
+        rest = replace(line, text=label.rest)
+        titled = (continued and bool(label.rest) and not label.rest.endswith(":")
+                  and len(WORD.findall(label.rest)) <= TITLE_MAX_WORDS and len(line.text) < TITLE_SHARE * self.wrapped)
+        self.rule = _Rule(label, line.source_line, [_Paragraph([rest] if label.rest and not titled else [])],
+                          rest if titled else None)
         self.body.append(self.rule)
+
+    def add_heading(self, lines: list[Line]) -> None:
+        """A heading before the next rule; one numbered as the next section counts."""
+        self.sections += is_section_heading(lines[0].text, self.sections + 1, self.scheme)
+        self.body.append(_Heading(lines))
 
     def add_front(self, line: Line, starts_block: bool) -> None:
         """Front matter: one paragraph per block."""
@@ -215,17 +247,17 @@ class _Reader:
 
 
 def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader) -> int:
-    """How many lines from `index` make a heading: up to three heading lines followed by the
-    label of the next rule (before rule 1, lines in capitals after front matter); 0 where they
-    are not one."""
-    if not reader.rule and not reader.front:
-        return 0
+    """How many lines from `index` make a heading: a section's numbered title or up to three
+    heading lines, followed by the label of the next rule (before rule 1, lines in capitals after
+    front matter, or the first section's title); 0 where they are not one."""
     for length in range(1, HEADING_MAX_LINES + 1):
         end = index + length
         if end >= len(lines):
             return 0
         text = lines[end - 1][0].text
-        if not is_heading_line(text) or not (reader.rule or text.upper() == text):
+        numbered = length == 1 and is_section_heading(text, reader.sections + 1, reader.scheme)
+        if not numbered and (not (reader.rule or reader.front) or not is_heading_line(text)
+                             or not (reader.rule or text.upper() == text)):
             return 0
         if rule_label(lines[end][0].text, reader.expected, reader.scheme):
             return length
@@ -241,9 +273,12 @@ def _items(parent: str, siglum: str, paragraph: _Paragraph) -> list[Unit]:
 def _rule_unit(siglum: str, rule: _Rule, path: Path | None) -> Unit:
     """A rule: its one paragraph's lines and items, or a container of numbered paragraphs."""
     uid = f"{siglum}.{rule.label.number}"
-    unit = Unit(id=uid, witness=siglum, kind=Kind.RULE, n=str(rule.label.number),
-                printed_label=rule.label.printed)
     first = rule.paragraphs[0]
+    if rule.title and not first.lines and not first.items:    # a heading took the line after it:
+        first.lines, rule.title = [rule.title], None           # the few words were the rule
+    unit = Unit(id=uid, witness=siglum, kind=Kind.RULE, n=str(rule.label.number),
+                printed_label=rule.label.printed, head=rule.title.text if rule.title else None,
+                head_lines=[rule.title] if rule.title else [])
     if not first.lines and not first.items:
         raise InputError(f"rule {rule.label.printed} has no text", path, rule.source_line)
     if len(rule.paragraphs) == 1:
@@ -273,18 +308,19 @@ def _units(siglum: str, reader: _Reader, path: Path | None) -> list[Unit]:
     return units
 
 
-def _read(lines: list[tuple[Line, bool]], scheme: Scheme) -> _Reader:
+def _read(lines: list[tuple[Line, bool]], scheme: Scheme, wrapped: float) -> _Reader:
     """Read the lines (each with whether it begins a block) as a text numbered in `scheme`."""
-    reader = _Reader(scheme)
+    reader = _Reader(scheme, wrapped)
     index, closed = 0, True
     while index < len(lines):
         line, starts_block = lines[index]
         label = rule_label(line.text, reader.expected, scheme)
         heading = _heading_length(lines, index, reader) if closed and not label else 0
         if label:
-            reader.start_rule(line, label)
+            continued = index + 1 < len(lines) and not lines[index + 1][1] and lines[index + 1][0].text[:1].isupper()
+            reader.start_rule(line, label, continued)
         elif heading:
-            reader.body.append(_Heading([entry[0] for entry in lines[index:index + heading]]))
+            reader.add_heading([entry[0] for entry in lines[index:index + heading]])
             index += heading
             continue
         elif not reader.rule:
@@ -314,5 +350,6 @@ def segment(siglum: str, text: str, config: Config, source: Path | None) -> Segm
     paragraphs and lettered items, in the scheme that numbers most rules (ties: Scheme's order)."""
     blocks, chrome = set_aside(config.chrome, read_blocks(text))
     lines = [(line, position == 0) for block in blocks for position, line in enumerate(block.lines)]
-    reader = max((_read(lines, scheme) for scheme in Scheme), key=lambda r: r.expected)
+    wrapped = median([len(line.text) for block in blocks for line in block.lines[:-1]] or [0])
+    reader = max((_read(lines, scheme, wrapped) for scheme in Scheme), key=lambda r: r.expected)
     return Segmentation(units=_units(siglum, reader, source), chrome=chrome)

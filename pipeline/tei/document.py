@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..facsimile import Facsimile
 
 from ..errors import InputError
-from ..model import Hyphen, Kind, Line, Link, Unit, Witness
+from ..model import Hyphen, Kind, Line, Link, Unit, Witness, headed_apart
 from ..variants import VariantPoint
 from . import alignment
 from .header import TeiContext, category_id, corpus_header, declare_languages, team_id, witness_header
@@ -125,7 +125,7 @@ class _Writer:
                 current = el("div", {"type": group}, self.unit(run[0]))
                 out.append(current)
             else:
-                if run[0].head:         # a unit with a heading of its own ends the heading's group
+                if headed_apart(run[0]):      # a titled section ends the heading's group
                     current = out
                 current.append(self._run(wrapper, run))
         return out

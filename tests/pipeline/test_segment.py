@@ -277,12 +277,55 @@ def test_items_after_the_rules_text_keep_it_as_the_rules_lines():
      ["t.front", "t.front.1", "t.front.2", "t.front.3", "t.1", "t.2"]),
     ("RULES OF PLAY\n\nAS ADOPTED BY THE CLUB\n\n1. One.\n2. Two.",
      ["t.front", "t.front.1", "t.front.2", "t.1", "t.2"]),
-    # Roman-numbered parts over arabic-numbered rules: the scheme numbering most rules wins
+    # Roman-numbered parts over arabic-numbered rules: the scheme numbering most rules wins, and
+    # the parts' titles are headings, the first one too, with a full stop or without
     ("I. GENERAL RULES\n\n1. One.\n2. Two.\n\nII. THE PLAY\n\n3. Three.",
-     ["t.front", "t.front.1", "t.1", "t.2", "t.h1", "t.3"]),
+     ["t.h1", "t.1", "t.2", "t.h2", "t.3"]),
+    ("Regeln.\n\nI. Karten und Partie.\n\n§ 1. Eins.\n\n§ 2. Zwei.\n\nII. Geben und Abheben.\n\n§ 3. Drei.",
+     ["t.front", "t.front.1", "t.h1", "t.1", "t.2", "t.h2", "t.3"]),
+    # out of sequence, or after an open sentence, a numeral does not title a part
+    ("§ 1. Eins.\n\nIII. Geben.\n\n§ 2. Zwei.", ["t.1", "t.1.1", "t.1.2", "t.2"]),
+    ("§ 1. Eins und\nI. Geben.\n§ 2. Zwei.", ["t.1", "t.2"]),
+    # rules numbered in Roman have no Roman parts
+    ("I. One.\n\nII. Two.\n\nIII. Three.", ["t.1", "t.2", "t.3"]),
 ])
 def test_headings_stand_between_rules(text, ids):
     assert list(cut(text)) == ids
+
+
+WRAPPED = ("Der Geber mischt die Karten, und auch der Gegner darf sie mischen, doch hat\n"
+           "der Geber das Recht, nach ihm noch einmal zu mischen.")
+
+
+@pytest.mark.parametrize("text, head, first_line", [
+    # the label's line ends after a few words, well short of the wrapped lines: a title
+    (f"§ 1. Mischen.\n{WRAPPED}\n\n§ 2. Zwei.", "Mischen.", "Der Geber mischt"),
+    (f"§ 1. Das Mischen\n{WRAPPED}\n\n§ 2. Zwei.", "Das Mischen", "Der Geber mischt"),
+    # the rule's text runs on from its label: no title
+    (f"§ 1. {WRAPPED}\n\n§ 2. Zwei.", None, "Der Geber mischt"),
+    # a short rule of its own, the next rule or a new block after it: no title
+    (f"§ 1. Mischen.\n§ 2. {WRAPPED}", None, "Mischen."),
+    (f"§ 1. Mischen.\n\n{WRAPPED}\n\n§ 2. Zwei.", None, "Mischen."),
+    # words introducing a list, or a line going on in lower case, are the rule's text
+    (f"§ 1. Wenn der Geber:\na) mischt;\nb) abhebt.\n\n{WRAPPED}\n\n§ 2. Zwei.", None, "Wenn der Geber:"),
+    (f"§ 1. Wenn der Geber\nmischt, gibt er.\n\n{WRAPPED}\n\n§ 2. Zwei.", None, "Wenn der Geber"),
+])
+def test_a_few_words_alone_on_the_labels_line_title_the_rule(text, head, first_line):
+    rule = cut(text)["t.1"]
+    assert rule.head == head and [line.text for line in rule.head_lines] == ([head] if head else [])
+    assert next(rule.walk()).lines[0].text.startswith(first_line) if not rule.children \
+        else rule.children[0].lines[0].text.startswith(first_line)
+
+
+def test_the_german_fixture_is_cut_into_35_rules_under_8_parts_with_their_titles():
+    """verein.txt: §§ 1-35 under the parts I.-VIII., a § title standing alone on its label's line
+    as the rule's head, a § whose text runs on from its label without one."""
+    units = segmenter("numbered-paragraphs")("v", (FIXTURE.parent / "verein.txt").read_text(encoding="utf-8")).units
+    assert [u.id for u in units if u.kind is Kind.HEADING] == [f"v.h{k}" for k in range(1, 9)]
+    assert [u.n for u in units if u.kind is Kind.RULE] == [str(k) for k in range(1, 36)]
+    by_id = {u.id: u for u in units}
+    assert by_id["v.h2"].text == "II. Geben und Abheben." and by_id["v.2"].head == "Die Spielkarten."
+    assert by_id["v.1"].head is None and by_id["v.1"].text.startswith("Das Écarté wird")
 
 
 def test_a_rule_of_several_paragraphs_is_a_container():
