@@ -12,18 +12,25 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
 from .errors import InputError
 from .model import Unit
+from .sources import Ocr
 from .tei.xml import TEI_NS, XML_ID, el
 
 T = f"{{{TEI_NS}}}"
 WHOLE = re.compile(r"[0-9]+")
 SUFFIX = ".xml"
 """A witness's source with this suffix is a facsimile TEI, any other a plain text."""
+TESSERACT = "tesseract"
+"""The ident of the application `ecarte ocr --tei` names Tesseract by in its header's appInfo."""
+TESSERACT_SETTINGS = re.compile(r"^models (?P<models>.+?), page segmentation modes? "
+                                r"(?P<psm>[0-9]+(?:, [0-9]+)*)(?:[,;] |$)")
+"""How that application's desc states the models and page segmentation modes (the words of
+pipeline/workbench/ocr/facsimile.py: "models hun, deu, page segmentation mode 4; page images …")."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,12 @@ class Facsimile:
     zones: dict[int, str]                   # text line number (1-based) → zone id
     surfaces: tuple[Surface, ...]
 
+    @property
+    def local_images(self) -> set[str]:
+        """The files of its page images, as addresses relative to the source's folder (web
+        addresses left out)."""
+        return {unquote(s.url) for s in self.surfaces if not urlparse(s.url).scheme}
+
     def page_of(self, zone: str) -> Surface:
         """The page image a zone lies on."""
         return next(s for s in self.surfaces if zone.startswith(s.id + "."))
@@ -66,13 +79,18 @@ def is_facsimile(path: Path) -> bool:
     return path.suffix == SUFFIX
 
 
+def parse_tei(data: bytes, path: Path) -> etree._Element:
+    """A TEI file's root (no entity resolved, nothing fetched), or an InputError at its line."""
+    try:
+        return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as error:
+        raise InputError(f"not well-formed XML: {error.msg}", path, error.lineno) from None
+
+
 def read_facsimile(data: bytes, path: Path, siglum: str) -> Facsimile:
     """The text and page images of an `ecarte ocr --tei` file, ids renamed into `siglum`; anything
     else is an InputError naming the file and line."""
-    try:
-        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as error:
-        raise InputError(f"not well-formed XML: {error.msg}", path, error.lineno) from None
+    root = parse_tei(data, path)
     if root.tag != f"{T}TEI" or root.find(f"{T}facsimile") is None:
         raise InputError("not a facsimile TEI (a TEI root with a facsimile, as `ecarte ocr --tei` "
                          "writes it)", path, root.sourceline)
@@ -116,19 +134,41 @@ def _surfaces(root: etree._Element, path: Path, siglum: str) -> tuple[tuple[Surf
         ident = f"{siglum}.page{k}"
         zones = []
         for m, zone in enumerate(surface.iter(f"{T}zone"), 1):
-            zones.append((f"{ident}.line{m}", _box(zone, path)))
+            zones.append((f"{ident}.line{m}", box_of(zone, path)))
             renamed[zone.get(XML_ID)] = zones[-1][0]
-        surfaces.append(Surface(ident, surface.get("n") or str(k), _box(surface, path),
+        surfaces.append(Surface(ident, surface.get("n") or str(k), box_of(surface, path),
                                 graphic.get("url"), graphic.get("n"), tuple(zones)))
     return tuple(surfaces), renamed
 
 
-def _box(element: etree._Element, path: Path) -> tuple[str, str, str, str]:
+def box_of(element: etree._Element, path: Path) -> tuple[str, str, str, str]:
+    """A surface's or zone's corners (ulx, uly, lrx, lry), whole pixels, or an InputError at its line."""
     box = tuple(element.get(a, "") for a in ("ulx", "uly", "lrx", "lry"))
     if not all(WHOLE.fullmatch(v) for v in box):
         raise InputError(f"a {etree.QName(element).localname} needs whole-pixel ulx, uly, lrx, lry",
                          path, element.sourceline)
     return box
+
+
+def recorded_ocr(root: etree._Element, path: Path) -> Ocr | None:
+    """The OCR an `ecarte ocr --tei` file's header records (appInfo): Tesseract's version, models
+    and page segmentation modes, its settings in words as the evidence; None where it names no
+    Tesseract. A Tesseract whose settings are not stated as `ecarte ocr` states them is refused."""
+    application = root.find(f"{T}teiHeader/{T}encodingDesc/{T}appInfo/{T}application[@ident='{TESSERACT}']")
+    if application is None:
+        return None
+    settings = " ".join(application.findtext(f"{T}desc", "").split())
+    stated = TESSERACT_SETTINGS.match(settings)
+    if stated is None:
+        raise InputError(f"the {TESSERACT} application's desc does not state the models and page "
+                         f"segmentation mode as `ecarte ocr --tei` does ('models hun, page "
+                         f"segmentation mode 4')", path, application.sourceline)
+    engine = " ".join(application.findtext(f"{T}label", "").split()) or TESSERACT
+    version = application.get("version")
+    named = f"{engine} {version}" if version else engine
+    return Ocr(engine, "+".join(stated["models"].split(", ")),
+               f"Stated in the header of {path.name}, as `ecarte ocr --tei` wrote it: {named}, {settings}.",
+               version, tuple(int(mode) for mode in stated["psm"].split(", ")))
 
 
 def _corners(box: tuple[str, str, str, str]) -> dict[str, str]:

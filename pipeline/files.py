@@ -13,6 +13,7 @@ from functools import lru_cache
 import re
 import tomllib
 from pathlib import Path
+from stat import S_ISDIR
 
 from .errors import InputError
 
@@ -75,6 +76,35 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise InputError(f"cannot write: {error.strerror}", path) from None
+
+
+def path_status(path: Path) -> os.stat_result | None:
+    """What is at `path` (os.stat), None where nothing is; an InputError where it cannot be looked
+    at, as in a folder that may not be searched (pathlib's `is_file` raises there)."""
+    try:
+        return path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:
+        raise InputError(f"cannot reach: {error.strerror}", path) from None
+
+
+def check_writable(folder: Path, target: Path | None = None) -> None:
+    """An InputError (naming `target`, a file to be written there, or else `folder`) unless files
+    can be written into `folder` (made by write_atomic if missing): a file is made and removed in
+    it, or in the nearest folder above it that exists. For checking every destination before long
+    work whose outputs would otherwise be half-written."""
+    target = folder if target is None else target
+    existing = Path(folder)
+    while (status := path_status(existing)) is None and existing != existing.parent:
+        existing = existing.parent
+    if status is not None and not S_ISDIR(status.st_mode):
+        raise InputError(f"cannot write: {existing} is a file, not a folder", target)
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror}", target) from None
 
 
 def array_of_tables(data: dict, text: str, name: str, path: Path) -> list[tuple[dict, int]]:
@@ -156,6 +186,14 @@ class Fields:
         if type(value) is not int or value < minimum:
             raise self.fail(f"{self.prefix}{name} must be a whole number of at least {minimum}, not {value!r}")
         return value
+
+    def integers(self, name: str, minimum: int) -> tuple[int, ...]:
+        """An optional list of whole numbers, each at least `minimum` (none where it is absent)."""
+        value = self.data.get(name, [])
+        if not isinstance(value, list) or not all(type(v) is int and v >= minimum for v in value):
+            raise self.fail(f"{self.prefix}{name} must be a list of whole numbers of at least "
+                            f"{minimum}, not {value!r}")
+        return tuple(value)
 
     def number(self, name: str) -> float:
         """A required number, whole or not."""

@@ -1,6 +1,7 @@
 """Plain data passed between the pipeline's stages: witnesses, their units, and links."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
@@ -118,6 +119,10 @@ def headings_over(top: list[Unit]) -> list[Unit | None]:
             heading = None
         out.append(heading)
     return out
+
+
+SIGLUM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+"""The Schematron's siglum: lowercase letters and digits, parts joined by '-' (schema/ecarte-tei.sch)."""
 
 
 def siglum_of(unit: str) -> str:

@@ -52,19 +52,21 @@ class Rights:
 
 @dataclass(frozen=True)
 class Ocr:
-    """The OCR that made a transcript, as far as known: engine, model, version, and the evidence."""
+    """The OCR that made a transcript, as far as known: engine, model, version, page segmentation
+    modes, and the evidence."""
 
     engine: str
     model: str
     evidence: str
     version: str | None = None
+    psm: tuple[int, ...] = ()     # Tesseract's page segmentation modes (--psm) the pages were read in
 
 
 BOUNDS = ("when", "not_before", "not_after")
 """The ISO dates that bound a date given as text."""
 FIELDS = (*REQUIRED, "source", "sha256", "segment", "title_en", "author", "publisher", "place",
           "date", *BOUNDS, "date_note", "url", "url_note", "retrieved", "description", "provenance",
-          "seed", "rights", "ocr", *TRANSCRIPT_ROLES, "repair", "added_after")
+          "seed", "rights", "ocr", "images", *TRANSCRIPT_ROLES, "repair", "added_after")
 """Every field a witness's table may have; another (a misspelt one) stops the build."""
 
 
@@ -100,6 +102,7 @@ def _witness(siglum: str, entry: object, catalogue: Path, text: str) -> Witness:
     fields.known(*FIELDS)
     fields.require(*REQUIRED)
     url, retrieved, segment = fields.text_or_none("url"), fields.table("retrieved"), fields.table("segment")
+    images = fields.table("images")
     if retrieved is not None and url is None:
         raise fields.fail("retrieved is given but no url")
     optional = {key: fields.text_or_none(key) for key in (
@@ -108,7 +111,8 @@ def _witness(siglum: str, entry: object, catalogue: Path, text: str) -> Witness:
     return Witness(
         siglum, fields.text("title"), fields.text("language"), fields.text("kind"),
         fields.text_or_none("source"), fields.text_or_none("sha256"), fields.text("segmenter"),
-        segment=segment.data if segment else {}, url=url,
+        segment=segment.data if segment else {},
+        images={name: images.text(name) for name in images.data} if images else {}, url=url,
         date=_dating(fields, fields.text_or_none("date"), "date_note"),
         retrieved=_retrieved(retrieved) if retrieved else None,
         rights=_rights(fields.table("rights")), ocr=_ocr(fields.table("ocr")),
@@ -151,10 +155,10 @@ def _rights(fields: Fields | None) -> Rights | None:
 def _ocr(fields: Fields | None) -> Ocr | None:
     if fields is None:
         return None
-    fields.known("engine", "model", "evidence", "version")
+    fields.known("engine", "model", "evidence", "version", "psm")
     fields.require("engine", "model", "evidence")
     return Ocr(fields.text("engine"), fields.text("model"), fields.text("evidence"),
-               fields.text_or_none("version"))
+               fields.text_or_none("version"), fields.integers("psm", 0))
 
 
 def _entry_line(text: str, siglum: str) -> int | None:
@@ -171,30 +175,51 @@ def read_source(witness: Witness, directory: Path = SOURCES) -> str:
     if facsimile is not None:
         return facsimile.text
     path = directory / witness.source
-    return decode_utf8(_checked_bytes(witness, path), path, "source")
+    return decode_utf8(_checked_bytes(path, witness.sha256, witness.siglum), path, "source")
 
 
 def read_facsimile_source(witness: Witness, directory: Path = SOURCES) -> "Facsimile | None":
-    """The page images and lines of a witness made from images; None for a plain-text source."""
+    """The page images and lines of a witness made from images, each image checked against its
+    recorded sha256; None for a plain-text source."""
     from .facsimile import is_facsimile, read_facsimile     # lxml and the TEI helpers, only for it
 
     path = directory / witness.source
     if not is_facsimile(path):
+        if witness.images:
+            raise InputError(f"witness {witness.siglum!r}: [{witness.siglum}.images] is given, but "
+                             f"its source {witness.source} is no facsimile TEI", directory / CATALOGUE.name)
         return None
-    return read_facsimile(_checked_bytes(witness, path), path, witness.siglum)
+    facsimile = read_facsimile(_checked_bytes(path, witness.sha256, witness.siglum), path, witness.siglum)
+    _check_page_images(witness, facsimile.local_images, directory)
+    return facsimile
 
 
-def _checked_bytes(witness: Witness, path: Path) -> bytes:
-    """A source file's bytes, checked against the catalogue's sha256."""
+def _check_page_images(witness: Witness, shown: set[str], directory: Path) -> None:
+    """Every page image the source shows is recorded in [SIGLUM.images], every one recorded is
+    shown (else the entry is stale), and each file is there with its recorded sha256."""
+    table, catalogue = f"[{witness.siglum}.images]", directory / CATALOGUE.name
+    unrecorded, stale = sorted(shown - set(witness.images)), sorted(set(witness.images) - shown)
+    if unrecorded:
+        raise InputError(f"witness {witness.siglum!r}: its page image {unrecorded[0]} has no sha256 "
+                         f"in {table}", catalogue)
+    if stale:
+        raise InputError(f"witness {witness.siglum!r}: {table} lists {stale[0]}, which is no page "
+                         f"image of {witness.source} (a stale entry)", catalogue)
+    for name, sha256 in witness.images.items():
+        _checked_bytes(directory / name, sha256, witness.siglum, "page image")
+
+
+def _checked_bytes(path: Path, sha256: str | None, siglum: str, what: str = "source") -> bytes:
+    """A file's bytes (a witness's source or page image), checked against the catalogue's sha256."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(f"source of witness {witness.siglum!r} is missing", path) from None
+        raise InputError(f"{what} of witness {siglum!r} is missing", path) from None
     except OSError as error:
-        raise InputError(f"cannot read source: {error.strerror}", path) from None
+        raise InputError(f"cannot read {what}: {error.strerror}", path) from None
     digest = hashlib.sha256(data).hexdigest()
-    if witness.sha256 and digest != witness.sha256:
-        raise InputError(f"source has changed: sha256 {digest} differs from the catalogue's "
-                         f"{witness.sha256} (restore the file, or review the change and update "
+    if sha256 and digest != sha256:
+        raise InputError(f"{what} has changed: sha256 {digest} differs from the catalogue's "
+                         f"{sha256} (restore the file, or review the change and update "
                          f"corpus/sources/witnesses.toml)", path)
     return data

@@ -7,8 +7,10 @@ in use, malformed or the corpus's own id, an unknown language, a file that is no
 holds a character XML cannot hold, or one whose stored bytes are already a witness's source is
 refused with one line and nothing changed. A page-image
 witness comes as the facsimile TEI `ecarte ocr --tei` writes (FILE.xml): its lines are the text,
-its images are copied to corpus/sources/SIGLUM.pages/ and it is stored with their addresses, so
-the published witness keeps its page images (pipeline/facsimile.py). Then the copy goes to
+its images, each checked to be the page that was OCR'd and not already a witness's, are copied to
+corpus/sources/SIGLUM.pages/ with their sha256 in the catalogue (pipeline/page_images.py), the
+OCR its header records is catalogued too, and it is stored with the copies' addresses, so the
+published witness keeps its page images (pipeline/facsimile.py). Then the copy goes to
 corpus/sources/SIGLUM.txt (or SIGLUM.xml), a table is appended to witnesses.toml (as text, so its
 comments stay), front matter is marked as a title in normativity.toml, the corpus is rebuilt
 and validated, and the new witness is aligned with every other. Any failure after the first
@@ -23,38 +25,36 @@ import re
 import tomllib
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from pathlib import Path
-from urllib.parse import quote, unquote, urlparse
+from urllib.parse import urlparse
 
 from lxml import etree
 
 from .align import CorpusAlignment
 from .errors import InputError
-from .facsimile import SUFFIX as FACSIMILE_SUFFIX, is_facsimile, read_facsimile
+from .facsimile import SUFFIX as FACSIMILE_SUFFIX, is_facsimile, parse_tei, read_facsimile, recorded_ocr
 from .files import line_at, table_lines, write_atomic
-from .model import Kind, Relation, Unit, Witness
+from .model import SIGLUM, Kind, Relation, Unit, Witness
 from .normativity import NORMATIVITY, read_normativity
+from .page_images import IMAGES, PageImage, images_to_copy
 from .paths import CATALOGUE, CORPUS, EDITORIAL, SOURCES, TEI
 from .segment import Segmentation, segmenter
 from .segment.detect import detect_segmenter
-from .sources import load_witnesses
+from .sources import Ocr, load_witnesses
 from .tei import load_context
 from .tei.header import Principles
 from .tei.revisions import read_versions
-from .tei.xml import TEI_NS
 
-SIGLUM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
-"""The Schematron's siglum: lowercase letters and digits, parts joined by '-' (schema/ecarte-tei.sch)."""
 LANGUAGE = re.compile(r"^[a-z]{2}$")
+BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+"""A TOML key that needs no quotes."""
 PRINCIPLES = EDITORIAL / "principles.toml"
 """Where the corpus's languages and its id (the teiCorpus's xml:id and file name) are stated."""
 DEFAULT_KIND = "transcription"
 FRONT_CATEGORY = "title"
 """The normativity category of a new witness's front matter (corpus/editorial/normativity.toml)."""
-IMAGES = ".pages"
-"""A facsimile witness's page images are copied to corpus/sources/SIGLUM.pages/."""
 MIN_UNITS = 2
 """Units besides front and back matter and headings a text must yield to be a witness."""
 NON_ASCII_PER_LETTER = 0.2
@@ -98,7 +98,8 @@ class SourceText:
     encoding: Encoding
     facsimile: bytes | None = None      # a facsimile TEI's bytes, stored instead of the text
     pages: int = 0                      # the page images of a facsimile TEI
-    images: tuple[tuple[Path, str], ...] = ()   # each image file and its copy's name in the sources
+    images: tuple[PageImage, ...] = ()  # the files they are in, to be copied into the sources
+    ocr: Ocr | None = None              # the OCR its header records
 
     @property
     def data(self) -> bytes:
@@ -114,6 +115,14 @@ class SourceText:
     def sha256(self) -> str:
         """The checksum the catalogue records, of the bytes stored."""
         return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def page_images(self) -> str:
+        """Its pages and the files copied, in words: "2 page images", "6 pages from 5 files"."""
+        files = len(self.images)
+        if files == self.pages:
+            return f"{self.pages} page image{'s' * (self.pages != 1)}"
+        return f"{self.pages} page{'s' * (self.pages != 1)} from {files} file{'s' * (files != 1)}"
 
 
 @dataclass(frozen=True)
@@ -142,8 +151,7 @@ class Added:
         lines = [f"segmenter: {self.choice.name} ({self.choice.reason})",
                  f"source: {self.source} ({self.source_text.encoding.value}, sha256 "
                  f"{self.source_text.sha256}), catalogue entry [{self.siglum}]",
-                 *([f"facsimile: {self.source_text.pages} page image{'s' * (self.source_text.pages != 1)}, "
-                    f"every line linked to its zone"]
+                 *([f"facsimile: {self.source_text.page_images}, every line linked to its zone"]
                    if self.source_text.facsimile is not None else []),
                  f"units: {sum(self.units.values())} ({units})"]
         for other, relations in self.links.items():
@@ -159,31 +167,12 @@ def read_source_file(path: Path, siglum: str) -> SourceText:
     text file."""
     if not is_facsimile(path):
         return read_text_file(path)
-    data, images = with_copied_images(_read_bytes(path), path, siglum)
+    root = parse_tei(_read_bytes(path), path)
+    images = images_to_copy(root, path, siglum)
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
     facsimile = read_facsimile(data, path, siglum)
-    return SourceText(facsimile.text, Encoding.UTF8, data, len(facsimile.surfaces), images)
-
-
-def with_copied_images(data: bytes, path: Path, siglum: str) -> tuple[bytes, tuple[tuple[Path, str], ...]]:
-    """The facsimile TEI with each page image's address made that of its copy in the sources
-    (SIGLUM.pages/NNNN-NAME, one copy per file), and the files to copy; an image that is not
-    there is an InputError at its graphic's line. Web addresses are kept as they are."""
-    try:
-        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as error:
-        raise InputError(f"not well-formed XML: {error.msg}", path, error.lineno) from None
-    copies: dict[Path, str] = {}
-    for graphic in root.iter(f"{{{TEI_NS}}}graphic"):
-        url = graphic.get("url", "")
-        if not url or urlparse(url).scheme:
-            continue
-        image = (path.parent / unquote(url)).resolve()
-        if not image.is_file():
-            raise InputError(f"the page image {url} is not there (it is read relative to the "
-                             f"TEI file's folder)", path, graphic.sourceline)
-        copy = copies.setdefault(image, f"{siglum}{IMAGES}/{len(copies) + 1:04d}-{image.name}")
-        graphic.set("url", quote(copy))
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8"), tuple(copies.items())
+    return SourceText(facsimile.text, Encoding.UTF8, data, len(facsimile.surfaces), images,
+                      recorded_ocr(root, path))
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -287,11 +276,20 @@ def check_request(request: Request, witnesses: set[str], principles: Principles)
 
 def check_new_text(source: SourceText, witnesses: dict[str, Witness], path: Path) -> None:
     """Refuse a text some witness already has as its source (the same sha256 of the bytes
-    stored): the same print is one witness, and a copy would only be aligned with itself."""
+    stored), or page images one has (by sha256; the stored TEI names its copies after the siglum,
+    so its own sha256 differs): the same print is one witness, and a copy would only be aligned
+    with itself."""
     same = [siglum for siglum, witness in witnesses.items() if witness.sha256 == source.sha256]
     if same:
         raise InputError(f"this text is already the source of witness {same[0]!r} (the same sha256 "
                          f"{source.sha256}): a print is added once", path)
+    ours = {image.sha256: image for image in source.images}
+    for siglum, witness in witnesses.items():
+        shared = [ours[sha256] for sha256 in witness.images.values() if sha256 in ours]
+        if shared:
+            raise InputError(f"its page image {shared[0].file.name} is already one of witness "
+                             f"{siglum!r} (the same sha256 {shared[0].sha256}): a scan is added once",
+                             path)
 
 
 def choose_segmenter(text: str, name: str | None, path: Path) -> SegmenterChoice:
@@ -317,8 +315,8 @@ def catalogue_table(request: Request, source: SourceText, choice: SegmenterChoic
     not given is left out (the TEI then names none), not named "unknown"."""
     provenance = f"Added from {request.path.name} with `ecarte witness add`"
     if source.facsimile is not None:
-        provenance += (f", the TEI of `ecarte ocr --tei`, its {source.pages} page image"
-                       f"{'s' * (source.pages != 1)} copied to {request.siglum}{IMAGES}/")
+        provenance += (f", the TEI of `ecarte ocr --tei`, its {source.page_images} copied to "
+                       f"{request.siglum}{IMAGES}/")
     elif source.encoding is not Encoding.UTF8:
         provenance += f", converted from {source.encoding.value} to UTF-8"
     entry = {"title": request.title, "author": request.author,
@@ -327,11 +325,22 @@ def catalogue_table(request: Request, source: SourceText, choice: SegmenterChoic
              "source": f"{request.siglum}{source.suffix}", "sha256": source.sha256,
              "added_after": read_versions(EDITORIAL / "revisions.toml")[-1].n,
              "segmenter": choice.name}
-    lines = [f"[{request.siglum}]"]
-    lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}"
-              for key, value in entry.items() if value is not None]
+    lines = [f"[{request.siglum}]", *_toml_lines(entry)]
     lines[-1] += f"   # {choice.reason}"
+    if source.images:
+        lines += ["", f"[{request.siglum}.images]",
+                  *_toml_lines({image.copy: image.sha256 for image in source.images})]
+    if source.ocr is not None:
+        lines += ["", f"[{request.siglum}.ocr]", *_toml_lines(asdict(source.ocr))]
     return "\n".join(lines) + "\n"
+
+
+def _toml_lines(entry: dict[str, object]) -> list[str]:
+    """`key = value` lines of a TOML table (a key quoted unless bare), values left out where None
+    or empty."""
+    return [f"{key if BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)} = "
+            f"{json.dumps(value, ensure_ascii=False)}"
+            for key, value in entry.items() if value not in (None, ())]
 
 
 def with_table(catalogue: str, siglum: str, table: str) -> str:
@@ -424,7 +433,7 @@ def add_witness(request: Request) -> Added:
     has_front = any(unit.kind is Kind.FRONT for unit in segmentation.units)
     normativity = with_front_marked(NORMATIVITY, request.siglum) if has_front else None
     destination = SOURCES / f"{request.siglum}{source.suffix}"
-    images = [(image, SOURCES / name) for image, name in source.images]
+    images = [(image.file, SOURCES / image.copy) for image in source.images]
     snapshot = Snapshot.take([destination, CATALOGUE, NORMATIVITY, TEI / f"{request.siglum}.xml",
                               *sorted(TEI.glob("*.xml")), *(copy for _, copy in images)])
     try:

@@ -13,11 +13,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE", help="page images, in page order")
     parser.add_argument("--lang", default="hun", help="Tesseract language(s), e.g. hun or hun+deu (default hun)")
     parser.add_argument("--repair", action="store_true",
-                        help="also run the repair stage on the text (trained for Hungarian text only)")
+                        help="also run the repair stage on the text printed (trained for Hungarian text only); "
+                             "--tsv, --alto, --hocr and --tei keep Tesseract's own reading")
     parser.add_argument("--text-lang", metavar="LANG",
                         help="with --repair: the language the pages are written in (hu, the one the repair "
-                             "knows; default: told from the text's commonest words, so English pages are refused "
-                             "rather than garbled)")
+                             "knows; default: told from each page's commonest words, so English pages are refused, "
+                             "named, rather than garbled)")
     parser.add_argument("--psm", type=int, choices=(3, 4, 6),
                         help="Tesseract page segmentation mode (default 4, one column; a page of small type, "
                              "as at 150 dpi or less, is read in 6 too, kept where it finds fewer lines)")
@@ -31,7 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hocr", type=Path, metavar="DIR",
                         help="also write Tesseract's hOCR of each page to DIR/NNNN-NAME.hocr")
     parser.add_argument("--tei", type=Path, metavar="FILE",
-                        help="also write the pages as one TEI document: facsimile zones per line, linked from the text")
+                        help="also write the pages as one TEI document: facsimile zones per line, linked from the "
+                             "text; FILE is SIGLUM.xml, SIGLUM (the document's xml:id) lowercase letters and "
+                             "digits, parts joined by '-', a letter first")
     parser.add_argument("--workers", type=int, help="parallel processes (default: one per core)")
     parser.add_argument("--evaluate", action="store_true",
                         help="instead of reading images: print the CER of each preparation step and page "
@@ -39,7 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pages", type=int, default=8, help="with --evaluate: how many pages (default 8)")
     parser.add_argument("--split", choices=("heldout", "train"), default="heldout",
                         help="with --evaluate: the pages to measure on (default heldout; train is for choosing settings)")
-    parser.epilog = ("Pages are separated by a line holding a form feed. --tsv columns: line, word, "
+    parser.epilog = ("Pages are separated by a line holding a form feed; a page on which Tesseract finds "
+                     "no text is kept, empty, with a warning on stderr. A JPEG's or TIFF's EXIF orientation "
+                     "is applied before reading. --tsv columns: line, word, "
                      "left, top, right, bottom, conf, text; boxes in pixels of the original image, "
                      "word 0 is the line itself. ALTO, hOCR and TEI coordinates are pixels of the "
                      "original image too (of a PDF page, of its rendering at 300 dpi).")
@@ -47,9 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.errors import InputError
-    from pipeline.files import write_atomic
-    from pipeline.workbench.ocr import (Format, Steps, check_languages, document_text, ocr_pages,
-                                        output_folder, write_documents, write_tsv)
+    from pipeline.workbench.ocr import (Format, Steps, blank_pages, check_hungarian, check_languages,
+                                        document_files, document_text, ocr_pages, output_file,
+                                        output_folder, tsv_files, write_outputs)
 
     check_languages(args.lang)
     if args.workers is not None and args.workers < 1:
@@ -60,32 +65,32 @@ def run(args: argparse.Namespace) -> int:
         return _evaluate(args)
     if not args.images:
         raise InputError("give page images (or --evaluate)", "command line")
+    if args.tei:                            # every destination checked before any page is read
+        from pipeline.workbench.ocr.facsimile import document_id, tei_document
+
+        document_id(output_file(args.tei, "--tei"))
     if args.tsv:
         output_folder(args.tsv, "--tsv")
     folders = {form: output_folder(folder, f"--{form.name.lower()}")
                for form, folder in ((Format.ALTO, args.alto), (Format.HOCR, args.hocr)) if folder}
-    if args.tei and args.tei.is_dir():
-        raise InputError("--tei needs a file name, this is a folder", args.tei)
     steps = Steps(scale=not args.raw, deskew=not args.raw, binarize=args.binarize)
     pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=args.psm, steps=steps, folders=folders)
+    for page in blank_pages(pages):
+        print(f"ecarte ocr: {page.source}: warning: Tesseract found no text on this page; it is kept, empty",
+              file=sys.stderr)
     text = document_text(pages)
     if args.repair:
         from pipeline.repair import repair_text
-        from pipeline.align.sides import language_of
 
-        if (args.text_lang or language_of(text)) != "hu":
-            raise InputError(f"--repair repairs Hungarian text only, and these pages read as "
-                             f"{language_of(text) or 'no known language'} (told from their commonest words; "
-                             f"if they are Hungarian, add --text-lang hu)", "the pages")
+        if args.text_lang is None:
+            check_hungarian(pages)
         text = repair_text(text, lang="hu")
-    if args.tsv:
-        write_tsv(pages, args.tsv)
+    outputs: dict[Path, bytes | str] = tsv_files(pages, args.tsv) if args.tsv else {}
     for form, folder in folders.items():
-        write_documents(pages, form, folder)
+        outputs |= document_files(pages, form, folder)
     if args.tei:
-        from pipeline.workbench.ocr.facsimile import tei_document
-
-        write_atomic(args.tei, tei_document(pages, args.tei, args.lang, steps))
+        outputs[args.tei] = tei_document(pages, args.tei, args.lang)
+    write_outputs(outputs)                  # only once every output is made
     sys.stdout.write(text)
     return 0
 

@@ -262,9 +262,11 @@ def _team(p: Principles, owner: str) -> etree._Element:
 def _ocr(siglum: str, ocr: Ocr) -> etree._Element:
     """Who (which engine) transcribed a transcript, as far as known, and on what evidence."""
     engine = f"{ocr.engine} {ocr.version}" if ocr.version else ocr.engine
+    modes = (f", page segmentation mode{'s' * (len(ocr.psm) > 1)} {', '.join(map(str, ocr.psm))}"
+             if ocr.psm else "")
     return el("respStmt", {},
               el("resp", text=f"OCR of the print into the transcript {siglum}"),
-              el("name", {"type": "software"}, text=f"{engine}, model {ocr.model}"),
+              el("name", {"type": "software"}, text=f"{engine}, model {ocr.model}{modes}"),
               el("note", text=ocr.evidence))
 
 

@@ -17,13 +17,14 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISDIR, S_ISREG
 
 import uniseg.wordbreak
 from rapidfuzz.distance import Levenshtein
 from uniseg.graphemecluster import grapheme_clusters
 
 from ..errors import InputError
-from ..files import read_text
+from ..files import path_status, read_text
 
 _NOT_WORD_CATEGORIES = ("M", "P", "Z", "S")
 _NOT_WORD_SUBCATEGORIES = ("Cc", "Cf")
@@ -139,17 +140,29 @@ def _percent(value: float) -> str:
 
 def pairs(gt: Path, ocr: Path) -> dict[str, tuple[Path, Path]]:
     """GT and OCR files to compare: the two files, or the same-named files of two directories."""
-    if gt.is_dir() != ocr.is_dir():
+    if _is_folder(gt) != _is_folder(ocr):
         raise InputError("compare two files or two directories, not one of each", ocr)
-    if not gt.is_dir():
+    if not _is_folder(gt):
         return {ocr.name: (gt, ocr)}
-    names = sorted(p.name for p in gt.iterdir() if p.is_file() and not p.name.startswith("."))
+    try:
+        entries = list(gt.iterdir())
+    except OSError as error:
+        raise InputError(f"cannot list the folder: {error.strerror}", gt) from None
+    names = sorted(p.name for p in entries if _is_file(p) and not p.name.startswith("."))
     if not names:
         raise InputError("no ground-truth files", gt)
-    missing = [n for n in names if not (ocr / n).is_file()]
+    missing = [n for n in names if not _is_file(ocr / n)]
     if missing:
         raise InputError(f"no OCR file for ground truth {missing[0]}", ocr / missing[0])
     return {n: (gt / n, ocr / n) for n in names}
+
+
+def _is_folder(path: Path) -> bool:
+    return (status := path_status(path)) is not None and S_ISDIR(status.st_mode)
+
+
+def _is_file(path: Path) -> bool:
+    return (status := path_status(path)) is not None and S_ISREG(status.st_mode)
 
 
 def evaluate(gt: Path, ocr: Path) -> Report:

@@ -45,18 +45,64 @@ def test_eng_output_repaired(capsys):
     assert cer(truth, raw) > 0.05 and cer(truth, repaired) < cer(truth, raw)
 
 
-def test_repair_refuses_text_it_was_not_trained_for(tmp_path, capsys):
-    """English pages are not run through the Hungarian repair: they would be garbled."""
-    page = tmp_path / "english.png"
+def _english_page(path: Path) -> Path:
     image = Image.new("L", (1400, 200), 255)
     ImageDraw.Draw(image).text((40, 60), "The cards rank as follows: king, queen, jack and ace.", fill=0,
                                font=ImageFont.load_default(size=40))
-    image.save(page, dpi=(300, 300))
+    image.save(path, dpi=(300, 300))
+    return path
+
+
+def test_repair_refuses_text_it_was_not_trained_for(tmp_path, capsys):
+    """English pages are not run through the Hungarian repair: they would be garbled."""
+    page = _english_page(tmp_path / "english.png")
     assert main(["ocr", str(page), "--lang", "eng", "--repair"]) == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "Hungarian text only" in error and "read as en" in error
+    assert error.count("\n") == 1 and "Hungarian text only" in error and "reads as en" in error
     assert main(["ocr", str(page), "--lang", "eng", "--text-lang", "de", "--repair"]) == 2
     assert "not 'de'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("order, named", [
+    (("hu", "en"), "en.png: --repair repairs Hungarian text only, and this page reads as en"),
+    (("en", "hu", "en2"), "en.png, {tmp}/en2.png: --repair repairs Hungarian text only, and these pages read as en"),
+])
+def test_repair_names_the_pages_of_another_language(order, named, tmp_path, capsys):
+    """A Hungarian book with English pages: the refusal names them, not "the pages"."""
+    files = {"hu": LINES, "en": _english_page(tmp_path / "en.png"), "en2": _english_page(tmp_path / "en2.png")}
+    assert main(["ocr", "--lang", "eng", "--repair", *(str(files[name]) for name in order)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"ecarte ocr: {tmp_path}/" + named.format(tmp=tmp_path) + " (told from") \
+        and error.count("\n") == 1, error
+
+
+@pytest.mark.parametrize("orientation, stored", [
+    (3, Image.Transpose.ROTATE_180),
+    (6, Image.Transpose.ROTATE_90),            # a phone held upright: stored turned left
+    (8, Image.Transpose.ROTATE_270),
+])
+def test_exif_orientation_is_applied(orientation, stored, tmp_path):
+    """A JPEG stored turned, with the EXIF Orientation that turns it upright, is read upright."""
+    upright = Image.open(LINES).convert("L").crop((0, 0, 1250, 90))
+    photo = tmp_path / "photo.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    upright.transpose(stored).save(photo, quality=95, exif=exif)
+    [page] = ocr_pages([photo], workers=1)
+    truth = (FIXTURES / "hu_lines.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert (page.width, page.height) == upright.size and cer(truth, page.text) < 0.05, page.text
+
+
+def test_pages_without_text_are_kept_with_a_warning(tmp_path, capsys):
+    """Blank pages exist in books: each is a warning naming it, not an error, and keeps its place."""
+    one, blank = tmp_path / "one.png", tmp_path / "blank.png"
+    Image.new("L", (1, 1), 255).save(one)
+    Image.new("L", (300, 200), 255).save(blank)
+    assert main(["ocr", str(one), str(LINES), str(blank)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "".join(f"ecarte ocr: {page}: warning: Tesseract found no text on this page; it is kept, empty\n"
+                          for page in (one, blank))
+    assert [bool(page.strip()) for page in out.split("\n\f\n")] == [False, True, False]
 
 
 def test_language_of_a_text_is_told_by_its_commonest_words():

@@ -135,3 +135,49 @@ def test_mangled_images_are_input_errors(tmp_path):
             assert str(error).startswith(f"{path}")
             outcomes.add("refused")
     assert outcomes == {"read", "refused"}
+
+
+UNPRIVILEGED = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] if os.geteuid() == 0 else []
+"""Root reads and writes past any permission: the tests below drop that power, as the curator did."""
+
+LOCKED_FOLDERS = {   # arguments ({locked}: a folder chmod 000, {readonly}: 555), the error
+    "ocr image": (["ocr", "{locked}/p.png"], "ecarte ocr: {locked}/p.png: cannot reach: Permission denied"),
+    "ocr --tsv": (["ocr", "--tsv", "{locked}/boxes", "{lines}"],
+                  "ecarte ocr: {locked}/boxes: cannot reach: Permission denied"),
+    "ocr --tei": (["ocr", "--tei", "{locked}/scan.xml", "{lines}"],
+                  "ecarte ocr: {locked}/scan.xml: cannot reach: Permission denied"),
+    "ocr --tei read-only": (["ocr", "--tei", "{readonly}/scan.xml", "--tsv", "{out}/tsv", "{lines}"],
+                            "ecarte ocr: {readonly}/scan.xml: cannot write: Permission denied"),
+    "ocr --alto read-only": (["ocr", "--tsv", "{out}/tsv", "--alto", "{readonly}/alto/deep", "{lines}"],
+                             "ecarte ocr: {readonly}/alto/deep: cannot write: Permission denied"),
+    "evaluate ocr": (["evaluate", "{gt}", "{locked}/x.txt"],
+                     "ecarte evaluate: {locked}/x.txt: cannot reach: Permission denied"),
+    "evaluate gt": (["evaluate", "{locked}/x.txt", "{gt}"],
+                    "ecarte evaluate: {locked}/x.txt: cannot reach: Permission denied"),
+    "evaluate folders": (["evaluate", "{locked}", "{out}"],
+                         "ecarte evaluate: {locked}: cannot list the folder: Permission denied"),
+}
+
+
+@pytest.mark.parametrize("case", LOCKED_FOLDERS)
+def test_a_folder_that_may_not_be_searched_or_written_is_one_line(case, tmp_path):
+    """Refused in one line naming the file, before any page is read: nothing written to {out}."""
+    arguments, message = LOCKED_FOLDERS[case]
+    locked, readonly, out = tmp_path / "locked", tmp_path / "readonly", tmp_path / "out"
+    for folder in (locked, readonly, out):
+        folder.mkdir()
+    (locked / "p.png").write_bytes(LINES.read_bytes())
+    (locked / "x.txt").write_text("text\n", encoding="utf-8")
+    (out / "x.txt").write_text("text\n", encoding="utf-8")
+    (tmp_path / "gt.txt").write_text("text\n", encoding="utf-8")
+    locked.chmod(0o000)
+    readonly.chmod(0o555)
+    names = {"locked": locked, "readonly": readonly, "out": out, "gt": tmp_path / "gt.txt", "lines": LINES}
+    try:
+        done = subprocess.run([*UNPRIVILEGED, sys.executable, "-m", "ecarte.cli",
+                               *(a.format(**names) for a in arguments)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+    finally:
+        locked.chmod(0o755)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message.format(**names) + "\n")
+    assert [path.name for path in out.iterdir()] == ["x.txt"]

@@ -3,6 +3,7 @@ order through TIFF frames and PDF pages, and a TEI document valid by the project
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,11 @@ from lxml import etree
 from PIL import Image
 
 from ecarte.cli import main
+from pipeline.errors import InputError
 from pipeline.tei.xml import TEI_NS, XML_ID
 from pipeline.validate import validate
 from pipeline.workbench.ocr.alto_hocr import ImageOrigin, remap_hocr
-from pipeline.workbench.ocr.facsimile import document_id, language_tags
+from pipeline.workbench.ocr.facsimile import document_id, language_tags, page_numbers
 from pipeline.workbench.ocr.preprocess import Prepared, Steps, prepare
 from pipeline.workbench.ocr.sources import PDF_DPI, page_sources
 
@@ -154,10 +156,93 @@ def test_pdf_pages_keep_their_order_past_nine(tmp_path):
 
 
 def test_output_names_and_ids():
-    assert document_id(Path("out/Scan 1.xml")) == "scan-1"
-    assert document_id(Path("1900.xml")) == "ocr-1900"
-    assert document_id(Path("lapszám.tei.xml")) == "lapszam-tei"
+    assert document_id(Path("out/scan-1.xml")) == "scan-1"
+    assert document_id(Path("hu-nc2.xml")) == "hu-nc2"
     assert language_tags("hun+deu_latf+deu+osd") == {"hu": ["hun"], "de": ["deu_latf", "deu"], "und": ["osd"]}
+
+
+@pytest.mark.parametrize("name, suggested", [
+    ("names/Szabályok.xml", "names/szabalyok.xml"),
+    ("1900-scan.xml", "ocr-1900-scan.xml"),
+    ("A_B.xml", "a-b.xml"),
+    ("my scan.xml", "my-scan.xml"),
+    ("lapszám.tei.xml", "lapszam-tei.xml"),
+    ("scan.tei", "scan-tei.xml"),               # witness add reads only a .xml file as this TEI
+    ("scan-.xml", "scan.xml"),
+    ("Scan.XML", "scan.xml"),
+])
+def test_a_tei_name_that_is_no_siglum_is_refused_before_any_page_is_read(name, suggested, tmp_path, capsys,
+                                                                         monkeypatch):
+    """`ecarte validate` wants the root's xml:id to be the file's name and a siglum."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("pipeline.workbench.ocr.ocr_pages", _no_reading)
+    assert main(["ocr", "--tei", name, str(LINES)]) == 2
+    assert capsys.readouterr().err == (
+        f"ecarte ocr: {name}: --tei FILE must be named SIGLUM.xml (SIGLUM: lowercase letters and digits, "
+        f"parts joined by '-', a letter first), as the TEI's xml:id is its name and a siglum: try '{suggested}'\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _no_reading(*args, **kwargs):
+    raise AssertionError("pages were read before the outputs were checked")
+
+
+@pytest.mark.parametrize("options, refused", [
+    (["--tsv", "out/tsv", "--tei", "taken/scan.xml"], "taken/scan.xml: cannot write: taken is a file, not a folder"),
+    (["--tei", "out/scan.xml", "--alto", "taken/alto"], "taken/alto: cannot write: taken is a file, not a folder"),
+    (["--tsv", "out/tsv", "--hocr", "taken/a/b"], "taken/a/b: cannot write: taken is a file, not a folder"),
+    (["--tsv", "out/tsv", "--hocr", "taken"], "taken: --hocr needs a folder, this is a file"),
+    (["--tsv", "out/tsv", "--tei", "out"], "out: --tei needs a file name, this is a folder"),
+])
+def test_every_destination_is_checked_before_any_page_is_read(options, refused, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("pipeline.workbench.ocr.ocr_pages", _no_reading)
+    Path("taken").write_text("", encoding="utf-8")
+    Path("out").mkdir()
+    assert main(["ocr", *options, str(LINES)]) == 2
+    assert capsys.readouterr().err == f"ecarte ocr: {refused}\n"
+    assert list(Path("out").iterdir()) == []
+
+
+def test_outputs_are_written_only_once_all_are_made(tmp_path, capsys, monkeypatch):
+    def failing(*args):
+        raise InputError("made to fail", "scan.xml")
+
+    monkeypatch.setattr("pipeline.workbench.ocr.facsimile.tei_document", failing)
+    assert main(["ocr", "--tsv", str(tmp_path / "tsv"), "--tei", str(tmp_path / "scan.xml"), str(LINES)]) == 2
+    assert capsys.readouterr() == ("", "ecarte ocr: scan.xml: made to fail\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_tei_header_states_the_steps_applied_to_each_page(small_page, capsys):
+    """Enlarging and deskewing are on by default, but only the small page was enlarged."""
+    tei = Path("scan.xml")
+    assert main(["ocr", str(small_page), str(LINES), str(small_page), "--tei", str(tei)]) == 0
+    settings = etree.parse(str(tei)).findtext(".//t:application[@ident='tesseract']/t:desc", namespaces=TEI)
+    assert re.search(r"; page images: pages 1, 3 made grayscale, scaled ×3\.3\d*; page 2 made grayscale$", settings), settings
+    assert main(["ocr", str(LINES), "--tei", str(tei)]) == 0
+    settings = etree.parse(str(tei)).findtext(".//t:application[@ident='tesseract']/t:desc", namespaces=TEI)
+    assert settings.endswith("; page images made grayscale") and "deskewed" not in settings, settings
+
+
+@pytest.mark.parametrize("numbers, words", [
+    ([4], "page 4"), ([1, 2], "pages 1, 2"), ([1, 2, 3, 5], "pages 1–3, 5"), ([2, 4, 5, 6, 7, 9, 10], "pages 2, 4–7, 9, 10"),
+])
+def test_page_numbers_in_words(numbers, words):
+    assert page_numbers(numbers) == words
+
+
+def test_repair_concerns_the_text_printed_only(tmp_path, capsys):
+    """The files keep Tesseract's reading, boxes and confidences with it; --help says so."""
+    tei = tmp_path / "scan.xml"
+    assert main(["ocr", "--lang", "eng", "--repair", "--tei", str(tei), str(LINES)]) == 0
+    repaired = capsys.readouterr().out
+    segs = [seg.text for seg in etree.parse(str(tei)).iterfind(".//t:seg", TEI)]
+    assert main(["ocr", "--lang", "eng", str(LINES)]) == 0
+    assert "\n".join(segs) + "\n" == capsys.readouterr().out != repaired
+    with pytest.raises(SystemExit):
+        main(["ocr", "--help"])
+    assert "--tei keep Tesseract's own reading" in " ".join(capsys.readouterr().out.split())
 
 
 def test_output_options_refuse_the_wrong_kind_of_path(tmp_path, capsys):

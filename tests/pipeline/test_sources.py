@@ -102,3 +102,17 @@ def test_a_top_level_key_that_is_not_a_witness_is_named_with_its_line(tmp_path):
     with pytest.raises(InputError, match=rf"witnesses\.toml:{lines.index('version = 1') + 1}: version = 1 "
                                          r"is not a witness"):
         load_witnesses(path)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("[hu-nc-ocr2.ocr]\n", '[hu-nc-ocr2.ocr]\npsm = ["4"]\n',
+     r"ocr\.psm must be a list of whole numbers of at least 0, not \['4'\]"),
+    ("[hu-nc-ocr2.ocr]\n", "[hu-nc-ocr2.ocr]\npsm = 4\n", r"ocr\.psm must be a list of whole numbers"),
+    ("[hu-nc-ocr2.ocr]\n", '[hu-nc-ocr2.images]\n"hu-nc-ocr2.pages/p.png" = 1\n\n[hu-nc-ocr2.ocr]\n',
+     r"images\.hu-nc-ocr2\.pages/p\.png must be a non-empty string, not 1"),
+])
+def test_the_page_segmentation_modes_and_page_images_are_type_checked(tmp_path, old, new, message):
+    path, lines = altered(tmp_path, old, new)
+    line = lines.index("[hu-nc-ocr2]") + 1
+    with pytest.raises(InputError, match=rf"witnesses\.toml:{line}: witness 'hu-nc-ocr2': {message}"):
+        load_witnesses(path)

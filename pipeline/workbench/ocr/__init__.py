@@ -7,12 +7,13 @@ import tempfile
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from stat import S_ISDIR
 
 import pytesseract
 from tqdm import tqdm
 
 from ...errors import InputError
-from ...files import write_atomic
+from ...files import check_writable, path_status, write_atomic
 
 from .alto_hocr import Format, ImageOrigin
 from .preprocess import Steps
@@ -24,14 +25,15 @@ __all__ = ["Box", "Format", "OcrLine", "Page", "Steps", "Word", "ocr_pages", "re
            "single_threaded_tesseract", "DEFAULT_PSM"]
 
 PROGRESS_MIN_PAGES = 4
+MAX_NAMED = 5                           # pages an error names before "and N more"
 PAGE_SEPARATOR = "\f"
 TSV_COLUMNS = ("line", "word", "left", "top", "right", "bottom", "conf", "text")
 
 
 @dataclass(frozen=True)
 class Page:
-    """One OCR-ed page: its source, the original image's size, its lines in reading order, and
-    Tesseract's ALTO or hOCR of it where asked for."""
+    """One OCR-ed page: its source, the original image's size, its lines in reading order,
+    Tesseract's ALTO or hOCR of it where asked for, and what was done to it before Tesseract."""
 
     origin: PageSource
     width: int
@@ -39,6 +41,7 @@ class Page:
     lines: tuple[OcrLine, ...]
     documents: dict[Format, bytes] = field(default_factory=dict)
     psm: int = DEFAULT_PSM                  # the page segmentation mode it was read in
+    preparation: tuple[str, ...] = ()       # the steps applied to it, in words (applied_steps)
 
     @property
     def source(self) -> str:
@@ -79,7 +82,7 @@ def _run(job: _Job) -> Page:
         read = recognize_page(image, job.lang, job.psm, job.steps, origins)
     except pytesseract.TesseractError as error:
         raise InputError(f"Tesseract failed: {error.message}", source.label) from None
-    return Page(source, image.width, image.height, read.lines, read.documents, read.psm)
+    return Page(source, image.width, image.height, read.lines, read.documents, read.psm, read.preparation)
 
 
 def check_languages(lang: str) -> None:
@@ -100,10 +103,23 @@ def document_text(pages: list[Page]) -> str:
 
 
 def output_folder(directory: Path, option: str) -> Path:
-    """The folder an option writes page files to, or an InputError if a file stands there."""
-    if directory.exists() and not directory.is_dir():
+    """The folder an option writes page files to, checked before any page is read: an InputError
+    if a file stands there or nothing can be written into it."""
+    status = path_status(directory)
+    if status is not None and not S_ISDIR(status.st_mode):
         raise InputError(f"{option} needs a folder, this is a file", directory)
+    check_writable(directory)
     return directory
+
+
+def output_file(path: Path, option: str) -> Path:
+    """The file an option writes, checked before any page is read: an InputError if a folder
+    stands there or nothing can be written into its folder."""
+    status = path_status(path)
+    if status is not None and S_ISDIR(status.st_mode):
+        raise InputError(f"{option} needs a file name, this is a folder", path)
+    check_writable(path.parent, path)
+    return path
 
 
 def page_file(directory: Path, number: int, page: Page, suffix: str) -> Path:
@@ -111,17 +127,51 @@ def page_file(directory: Path, number: int, page: Page, suffix: str) -> Path:
     return directory / f"{number:04d}-{page.origin.document.stem}.{suffix}"
 
 
-def write_tsv(pages: list[Page], directory: Path) -> None:
-    """Each page's boxes to DIRECTORY/NNNN-NAME.tsv (NNNN: the page number), each written atomically."""
-    output_folder(directory, "--tsv")
-    for number, page in enumerate(pages, 1):
-        write_atomic(page_file(directory, number, page, "tsv"), page.tsv())
+def tsv_files(pages: list[Page], directory: Path) -> dict[Path, str]:
+    """Each page's boxes as DIRECTORY/NNNN-NAME.tsv (NNNN: the page number), by file to write."""
+    return {page_file(directory, number, page, "tsv"): page.tsv() for number, page in enumerate(pages, 1)}
 
 
-def write_documents(pages: list[Page], form: Format, directory: Path) -> None:
-    """Each page's ALTO (NNNN-NAME.xml) or hOCR (NNNN-NAME.hocr) to DIRECTORY, each written atomically."""
-    for number, page in enumerate(pages, 1):
-        write_atomic(page_file(directory, number, page, form.suffix), page.documents[form])
+def document_files(pages: list[Page], form: Format, directory: Path) -> dict[Path, bytes]:
+    """Each page's ALTO (NNNN-NAME.xml) or hOCR (NNNN-NAME.hocr) in DIRECTORY, by file to write."""
+    return {page_file(directory, number, page, form.suffix): page.documents[form]
+            for number, page in enumerate(pages, 1)}
+
+
+def write_outputs(files: dict[Path, bytes | str]) -> None:
+    """Write the run's output files, each atomically, once all of them are made."""
+    for path, data in files.items():
+        write_atomic(path, data)
+
+
+def blank_pages(pages: list[Page]) -> list[Page]:
+    """The pages on which Tesseract found no text (blank pages, or an image of no text)."""
+    return [page for page in pages if not page.lines]
+
+
+def check_hungarian(pages: list[Page]) -> None:
+    """An InputError naming the pages whose commonest words are of another language than
+    Hungarian (the repair's models know no other), or, where no page's language can be told,
+    saying that of the whole run."""
+    from ...align.sides import language_of
+
+    others = [(page.source, language) for page in pages
+              if (language := language_of(page.text)) not in (None, "hu")]
+    if others:
+        named = ", ".join(source for source, _ in others[:MAX_NAMED])
+        more = f" and {len(others) - MAX_NAMED} more" if len(others) > MAX_NAMED else ""
+        languages = ", ".join(sorted({language for _, language in others}))
+        raise InputError(_not_hungarian(languages, several=len(others) > 1), named + more)
+    overall = language_of(document_text(pages))
+    if overall != "hu":
+        raise InputError(_not_hungarian(overall or "no known language", several=True), "the pages")
+
+
+def _not_hungarian(language: str, several: bool) -> str:
+    pages, reads, its, it_is = ("these pages", "read", "their", "they are") if several else \
+        ("this page", "reads", "its", "it is")
+    return (f"--repair repairs Hungarian text only, and {pages} {reads} as {language} (told from {its} "
+            f"commonest words; if {it_is} Hungarian, add --text-lang hu)")
 
 
 def single_threaded_tesseract() -> None:

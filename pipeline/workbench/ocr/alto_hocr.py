@@ -18,7 +18,7 @@ from enum import Enum
 from lxml import etree
 
 from ... import __version__
-from .preprocess import Prepared, Steps
+from .preprocess import Prepared, Steps, applied_steps
 from .recognize import Box
 
 PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
@@ -44,15 +44,8 @@ class ImageOrigin:
 
 
 def preparation(prepared: Prepared, steps: Steps) -> str:
-    """What was done to the original to make Tesseract's input, in words."""
-    done = ["made grayscale"]
-    if prepared.scale != 1:
-        done.append(f"scaled ×{prepared.scale:.4g}")
-    if prepared.angle:
-        done.append(f"turned {prepared.angle:g}° counter-clockwise to deskew it")
-    if steps.binarize:
-        done.append("binarized (Otsu)")
-    return f"Tesseract read the page image {', '.join(done)}."
+    """What was done to the original to make Tesseract's input, as a sentence."""
+    return f"Tesseract read the page image {', '.join(applied_steps(prepared, steps))}."
 
 
 def mapping(origin: ImageOrigin) -> str:

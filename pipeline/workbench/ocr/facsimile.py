@@ -6,7 +6,8 @@ and one `zone type="line"` per text line, boxed as Tesseract found it on the ori
 the `body`, `pb @n @facs` begins each page (n: its place in the run, not a printed number) and
 `lb @n @facs` each line, pointing to the line's zone, as the corpus's `lb` begins each line; the
 line's text is a `seg type="line"` whose `@cert` is Tesseract's mean word confidence (0–1).
-Tesseract's paragraphs are `p`. A file valid against schema/ecarte-tei.rng, hence TEI (tei_all).
+Tesseract's paragraphs are `p`. A file valid against schema/ecarte-tei.rng, hence TEI (tei_all),
+and its Schematron, which wants the file's name (less .xml) to be the root's xml:id and a siglum.
 """
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ from lxml import etree
 
 from ... import __version__
 from ...tei.xml import XML_ID, XML_LANG, el
+from ...errors import InputError
+from ...facsimile import SUFFIX as FACSIMILE_SUFFIX
+from ...model import SIGLUM
 from . import Page
-from .preprocess import Steps
 from .sources import PDF_DPI
 
 UNDETERMINED = "und"
@@ -31,10 +34,22 @@ UNDETERMINED = "und"
 
 
 def document_id(path: Path) -> str:
-    """The root's xml:id: the file's name as a siglum (lowercase ASCII letters and digits joined by '-')."""
-    plain = unicodedata.normalize("NFKD", path.stem).encode("ascii", "ignore").decode().lower()
-    ident = "-".join(re.findall(r"[a-z0-9]+", plain))
-    return ident if ident[:1].isalpha() else "-".join(filter(None, ("ocr", ident)))
+    """The root's xml:id: the file's name less `.xml`, which must be a siglum, or an InputError
+    suggesting one. The project's Schematron wants the id to be a siglum and the file's name
+    (`ecarte validate`), and `ecarte witness add` reads only a file ending in .xml as this TEI."""
+    if path.suffix == FACSIMILE_SUFFIX and SIGLUM.match(path.stem):
+        return path.stem
+    raise InputError(f"--tei FILE must be named SIGLUM{FACSIMILE_SUFFIX} (SIGLUM: lowercase letters and "
+                     "digits, parts joined by '-', a letter first), as the TEI's xml:id is its name and a "
+                     f"siglum: try {path.with_name(suggested_name(path)).as_posix()!r}", path)
+
+
+def suggested_name(path: Path) -> str:
+    """A usable name for a TEI file: its name's letters and digits, accents dropped, lowercase, joined by '-'."""
+    stem = path.stem if path.suffix.lower() == FACSIMILE_SUFFIX else path.name
+    plain = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore")
+    ident = "-".join(re.findall(r"[a-z0-9]+", plain.decode().lower()))
+    return ("-".join(filter(None, ("ocr", ident))) if not ident[:1].isalpha() else ident) + FACSIMILE_SUFFIX
 
 
 def language_tags(lang: str) -> dict[str, list[str]]:
@@ -47,7 +62,7 @@ def language_tags(lang: str) -> dict[str, list[str]]:
     return tags
 
 
-def tei_document(pages: list[Page], path: Path, lang: str, steps: Steps) -> bytes:
+def tei_document(pages: list[Page], path: Path, lang: str) -> bytes:
     """The TEI file to be written at `path`: header, facsimile and text of the pages in order."""
     ident = document_id(path)
     tags = language_tags(lang)
@@ -63,7 +78,7 @@ def tei_document(pages: list[Page], path: Path, lang: str, steps: Steps) -> byte
     if not any(page.lines for page in pages):
         body.append(el("p"))               # TEI wants a block in the body even when no page has text
     root = el("TEI", {XML_ID: ident, XML_LANG: next(iter(tags))},
-              _header(pages, tags, steps),
+              _header(pages, tags),
               el("facsimile", {}, *surfaces),
               el("text", {}, el("body", {}, *body)))
     etree.cleanup_namespaces(root)
@@ -92,7 +107,7 @@ def _lines(paragraph) -> list[etree._Element]:
     return out
 
 
-def _header(pages: list[Page], tags: dict[str, list[str]], steps: Steps) -> etree._Element:
+def _header(pages: list[Page], tags: dict[str, list[str]]) -> etree._Element:
     documents: dict[Path, list[Page]] = {}
     for page in pages:
         documents.setdefault(page.origin.document, []).append(page)
@@ -111,12 +126,9 @@ def _header(pages: list[Page], tags: dict[str, list[str]], steps: Steps) -> etre
                                              "the lines of a page.")),
                    el("interpretation", {}, _p("seg/@cert is the mean of Tesseract's word confidences on "
                                                "the line, from 0 to 1.")))
-    prepared = [name for name, on in (("small text enlarged", steps.scale), ("deskewed", steps.deskew),
-                                      ("binarized", steps.binarize)) if on]
     modes = sorted({page.psm for page in pages})
     settings = (f"models {', '.join(sum(tags.values(), []))}, page segmentation mode"
-                f"{'s' * (len(modes) > 1)} {', '.join(map(str, modes))}, "
-                f"page images {', '.join(prepared) or 'as given'}")
+                f"{'s' * (len(modes) > 1)} {', '.join(map(str, modes))}; {_preparations(pages)}")
     applications = el("appInfo", {},
                       el("application", {"ident": "tesseract",
                                          "version": pytesseract.get_tesseract_version().base_version},
@@ -127,6 +139,29 @@ def _header(pages: list[Page], tags: dict[str, list[str]], steps: Steps) -> etre
                                       for tag, models in tags.items()))
     return el("teiHeader", {}, file_desc, el("encodingDesc", {}, editorial, applications),
               el("profileDesc", {}, languages))
+
+
+def _preparations(pages: list[Page]) -> str:
+    """What was done to each page image before Tesseract, pages done alike together: "page images
+    made grayscale", or "page images: pages 1–3, 5 made grayscale; page 4 made grayscale, scaled ×2.5"."""
+    numbers: dict[tuple[str, ...], list[int]] = {}
+    for number, page in enumerate(pages, 1):
+        numbers.setdefault(page.preparation, []).append(number)
+    if len(numbers) == 1:
+        return f"page images {', '.join(next(iter(numbers)))}"
+    return "page images: " + "; ".join(f"{page_numbers(run)} {', '.join(steps)}" for steps, run in numbers.items())
+
+
+def page_numbers(numbers: list[int]) -> str:
+    """Ascending page numbers in words, runs as ranges: "page 4", "pages 1–3, 5"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    listed = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+    return f"page{'s' * (len(numbers) > 1)} {listed}"
 
 
 def _listed(document: Path, pages: list[Page]) -> str:

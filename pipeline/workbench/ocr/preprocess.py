@@ -207,6 +207,19 @@ def rotate(gray: Image.Image, angle: float) -> Image.Image:
     return gray.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
 
 
+def applied_steps(prepared: Prepared, steps: Steps) -> tuple[str, ...]:
+    """What was done to a page to make Tesseract's input, in words: the steps that changed it,
+    not merely those switched on (most pages are neither enlarged nor turned)."""
+    done = ["made grayscale"]
+    if prepared.scale != 1:
+        done.append(f"scaled ×{prepared.scale:.4g}")
+    if prepared.angle:
+        done.append(f"turned {prepared.angle:g}° counter-clockwise to deskew it")
+    if steps.binarize:
+        done.append("binarized (Otsu)")
+    return tuple(done)
+
+
 def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     """The original image made ready for Tesseract by the enabled steps."""
     gray = grayscale(image)

@@ -14,7 +14,7 @@ from PIL import Image
 from pytesseract.pytesseract import run_tesseract
 
 from .alto_hocr import Format, ImageOrigin
-from .preprocess import Prepared, Steps, prepare
+from .preprocess import Prepared, Steps, applied_steps, prepare
 from .recognize import OcrLine, page_modes, parse_tsv, tesseract_config, to_original
 
 TSV_VARIABLE = "tessedit_create_tsv"
@@ -23,11 +23,12 @@ TSV_VARIABLE = "tessedit_create_tsv"
 @dataclass(frozen=True)
 class Recognition:
     """One page as Tesseract read it: lines with original-image boxes, the documents asked for,
-    and the page segmentation mode it was read in."""
+    the page segmentation mode it was read in and the preparation steps applied to it."""
 
     lines: tuple[OcrLine, ...]
     documents: dict[Format, bytes]
     psm: int
+    preparation: tuple[str, ...]
 
 
 def run_renderers(image: Image.Image, lang: str, psm: int, formats: list[Format]) -> tuple[str, dict[Format, bytes]]:
@@ -50,7 +51,7 @@ def recognize_page(image: Image.Image, lang: str, psm: int | None, steps: Steps,
     tsv, documents, mode = read_prepared(prepared, lang, psm, list(origins))
     return Recognition(tuple(to_original(parse_tsv(tsv), prepared)),
                        {form: form.remap(documents[form], prepared, steps, origins[form]) for form in origins},
-                       mode)
+                       mode, applied_steps(prepared, steps))
 
 
 def read_prepared(prepared: Prepared, lang: str, psm: int | None,

@@ -19,10 +19,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ...errors import InputError
+from ...files import path_status
 
 PDF_DPI = 300
 POINTS_PER_INCH = 72
@@ -113,14 +115,15 @@ def _opened(path: Path, where: str) -> Iterator[Image.Image]:
 
 
 def open_frame(source: PageSource) -> Image.Image:
-    """The page's image, fully decoded, or an InputError naming its file."""
+    """The page's image, fully decoded and turned as its EXIF Orientation says (a camera's or
+    phone's JPEG is often stored sideways), or an InputError naming its file."""
     with _opened(source.image, source.label) as image:
         try:
             with _decoders_stderr() as said:
                 image.seek(source.frame)
                 check_size(image.width, image.height, source.label)
                 image.load()
-                frame = image.copy()
+                frame = ImageOps.exif_transpose(image)     # upright, as viewers show it
         except DECODING_ERRORS as error:
             raise InputError(_reason(error, said), source.label) from None
         frame.info = dict(image.info)
@@ -179,9 +182,10 @@ def page_sources(paths: list[Path], workdir: Path) -> list[PageSource]:
     """All pages of the given files in order; PDF pages are rendered into `workdir`."""
     sources: list[PageSource] = []
     for n, path in enumerate(paths):
-        if not path.is_file():
-            raise InputError("no such file" if not path.exists() else "not a file", path)
-        if path.stat().st_size == 0:
+        status = path_status(path)
+        if status is None or not S_ISREG(status.st_mode):
+            raise InputError("no such file" if status is None else "not a file", path)
+        if status.st_size == 0:
             raise InputError("empty file", path)
         sources += _pdf_pages(path, workdir / f"{n}-page") if _is_pdf(path) else _image_pages(path)
     return sources
