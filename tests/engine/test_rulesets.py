@@ -99,24 +99,18 @@ def test_an_inheritance_cycle_is_refused(ruleset_dir):
         rs.load("xx")
 
 
-def test_a_misspelt_closed_value_is_refused_at_its_file_and_line(ruleset_dir):
-    write_variant(ruleset_dir, "xx", base_text().replace('[params.chouette_stakes]\nvalue = "banco"',
-                                                         '[params.chouette_stakes]\nvalue = "bancoo"'))
-    line = 1 + (ruleset_dir / "xx.toml").read_text(encoding="utf-8").splitlines().index('value = "bancoo"')
+@pytest.mark.parametrize("table, wrong, message", [
+    ('[params.chouette_stakes]\nvalue = "banco"', 'value = "bancoo"',
+     "params.chouette_stakes: value 'bancoo' is not one of 'call-and-hold', 'banco'"),
+    ('[params.deal_batches]\ninherits = "de-scheicher"', 'value = ["3-2", "3-3"]',
+     'params.deal_batches: value [\'3-2\', \'3-3\'] is not a non-empty list of "3-2", "2-3"'),
+])
+def test_a_misspelt_closed_value_is_refused_at_its_file_and_line(ruleset_dir, table, wrong, message):
+    write_variant(ruleset_dir, "xx", base_text().replace(table, f"{table.split(chr(10))[0]}\n{wrong}"))
+    line = 1 + (ruleset_dir / "xx.toml").read_text(encoding="utf-8").splitlines().index(wrong)
     with pytest.raises(rs.RulesetError) as caught:
         rs.load("xx")
-    assert str(caught.value) == (f"{ruleset_dir / 'xx.toml'}:{line}: params.chouette_stakes: value 'bancoo' is not"
-                                 " one of 'call-and-hold', 'banco'")
-
-
-def test_a_misspelt_batch_is_refused_at_its_file_and_line(ruleset_dir):
-    write_variant(ruleset_dir, "xx", base_text().replace('[params.deal_batches]\ninherits = "de-scheicher"',
-                                                         '[params.deal_batches]\nvalue = ["3-2", "3-3"]'))
-    line = 1 + (ruleset_dir / "xx.toml").read_text(encoding="utf-8").splitlines().index('value = ["3-2", "3-3"]')
-    with pytest.raises(rs.RulesetError) as caught:
-        rs.load("xx")
-    assert str(caught.value) == (f"{ruleset_dir / 'xx.toml'}:{line}: params.deal_batches: value ['3-2', '3-3'] is"
-                                 ' not a non-empty list of "3-2", "2-3"')
+    assert str(caught.value) == f"{ruleset_dir / 'xx.toml'}:{line}: {message}"
 
 
 @pytest.mark.parametrize("siglum", ["hu-nc", "de-scheicher", "en-wiki", "en-short"])
