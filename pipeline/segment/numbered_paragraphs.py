@@ -175,13 +175,6 @@ class _Paragraph:
         """The letter the paragraph's next item must carry."""
         return chr(ord("a") + len(self.items))
 
-    @property
-    def list_closed(self) -> bool:
-        """Items run on with ";" or "," up to the last, whose closed sentence ends the list: a
-        sentence after it speaks of them all ("In allen drei Fällen …"), not of the last."""
-        return len(self.items) >= 2 and all(item.lines and item.lines[-1].text.endswith((";", ","))
-                                            for item in self.items[:-1])
-
 
 @dataclass
 class _Rule:
@@ -247,8 +240,7 @@ class _Reader:
             printed, rest = item
             paragraph.items.append(_Item(paragraph.next_letter, printed,
                                          [replace(line, text=rest)] if rest else []))
-        elif (starts_block or paragraph.list_closed) and closed and _opens(line.text) \
-                and (paragraph.lines or paragraph.items):
+        elif starts_block and closed and _opens(line.text) and (paragraph.lines or paragraph.items):
             self.rule.paragraphs.append(_Paragraph([line]))
         else:
             paragraph.open_lines.append(line)

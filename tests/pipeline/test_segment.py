@@ -254,22 +254,6 @@ def test_lettered_items_in_sequence_are_items_of_their_paragraph(text, items):
     assert found == items
 
 
-@pytest.mark.parametrize("text, ids, last", [
-    # items run on with ";" and the last closes the list: a sentence after it is a paragraph
-    ("1. If:\na) one;\nb) two.\nIn both cases he deals again.\n2. Next.",
-     ["t.1", "t.1.1", "t.1.1.a", "t.1.1.b", "t.1.2", "t.2"], "In both cases he deals again."),
-    # a second sentence of an item that is not the list's last, or of a lone item, stays in it
-    ("1. If:\na) one.\nHe deals again;\nb) two.\n2. Next.", ["t.1", "t.1.a", "t.1.b", "t.2"], "two."),
-    ("1. If:\na) one.\nHe deals again.\n2. Next.", ["t.1", "t.1.a", "t.2"], "one. He deals again."),
-    # a line in lower case goes on with the last item
-    ("1. If:\na) one;\nb) two.\nand three.\n2. Next.", ["t.1", "t.1.a", "t.1.b", "t.2"], "two. and three."),
-])
-def test_a_sentence_after_a_closed_list_is_not_its_last_item(text, ids, last):
-    units = cut(text)
-    assert list(units) == ids
-    assert [u for u in units.values() if not u.children][-2].text == last
-
-
 def test_items_after_the_rules_text_keep_it_as_the_rules_lines():
     units = cut("1. If the dealer errs:\n(a) he deals again;\n(b) he loses the deal.\n2. Next.")
     assert [line.text for line in units["t.1"].lines] == ["If the dealer errs:"]

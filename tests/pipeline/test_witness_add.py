@@ -35,7 +35,7 @@ LAWS_F1_FLOOR = 0.90    # measured 0.911 (`ecarte align --evaluate laws-gold.tom
 CLUB = FIXTURES / "club-code.txt"
 CLUB_F1_FLOOR = 0.62    # measured 0.626: a code in its own order, its gold made without seeing the aligner
 VEREIN = FIXTURES / "verein.txt"
-VEREIN_F1_FLOOR = 0.72  # measured 0.736: a German club's rules in §§ under Roman parts, its gold made blind
+VEREIN_F1_FLOOR = 0.72  # measured 0.729: a German club's rules in §§ under Roman parts, its gold made blind
 
 
 def corpus_hash(corpus: Path) -> dict[str, str]:
@@ -180,7 +180,7 @@ units = ["hu-nc.10"]
 def test_the_aligner_scores_a_code_in_its_own_order_no_worse_than_measured(tmp_path, text, siglum, lang, floor):
     """These fixtures order their rules as a club would, not as hu-nc: their words, their
     structure and the editor's alignment carried over through the other witnesses align them
-    (the goal is 0.8; measured 0.626 and 0.736, see the floors)."""
+    (the goal is 0.8; measured 0.626 and 0.729, see the floors)."""
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus, ignore=shutil.ignore_patterns("training"))
     added = run_ecarte(*ADD, str(text), "--siglum", siglum, "--lang", lang, "--title", "Rules", corpus=corpus)
