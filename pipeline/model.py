@@ -102,8 +102,8 @@ TRANSCRIPT_ROLES = ("base", "collate_with", "front_from")
 
 def headed_apart(unit: Unit) -> bool:
     """Whether a unit's heading of its own sets it beside the HEADING before it rather than under
-    it: a titled section or § does; a rule's title in a part of a code ("§ 2. Die Spielkarten."
-    under "I. Karten und Partie.") does not."""
+    it: a titled section does; a titled rule does not, as a code's § titles stand under its parts
+    ("§ 2. Die Spielkarten." under "I. Karten und Partie.")."""
     return bool(unit.head) and unit.kind is not Kind.RULE
 
 

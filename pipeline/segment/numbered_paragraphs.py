@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from statistics import median
+from statistics import quantiles
 
 from ..errors import InputError
 from ..files import Fields
@@ -126,22 +126,47 @@ def is_heading_line(text: str) -> bool:
     return text.upper() == text or title_case
 
 
-SECTION_LABEL = re.compile(r"^(?P<num>[IVXLC]{1,8})\.\s+(?=[^\W\d_])")
-"""A section's title numbered apart from the rules, in Roman ("II. Geben und Abheben.")."""
+PART_LABEL = re.compile(r"^(?P<num>[IVXLC]{1,8})\.(?:\s+(?=[^\W\d_])|$)")
+"""A part's numeral in Roman over rules numbered otherwise, its title after it ("II. Geben und
+Abheben.") or, the numeral alone, on the next line."""
+PARTS_MISSED = 1
+"""A part's numeral may pass over this many parts not read as headings (part I's title after a
+title page's open line), so that one part missed does not lose the rest."""
 
 
-def is_section_heading(text: str, expected: int, scheme: Scheme) -> bool:
-    """A short line opening section `expected` in Roman numerals, in a text whose rules are
-    numbered otherwise; it may end with a full stop, as such titles are printed."""
-    match = SECTION_LABEL.match(text)
-    return (scheme is not Scheme.ROMAN and bool(match) and roman_value(match.group("num")) == expected
-            and len(text) <= HEADING_MAX_CHARS and len(WORD.findall(text)) <= HEADING_MAX_WORDS)
+def part_number(text: str, parts: int, scheme: Scheme) -> int | None:
+    """The part a short line opens, numbered in Roman in a text whose rules are numbered
+    otherwise: the part after the `parts` read so far, or one after a part missed; else None."""
+    match = PART_LABEL.match(text)
+    if scheme is Scheme.ROMAN or not match or len(text) > HEADING_MAX_CHARS \
+            or len(WORD.findall(text)) > HEADING_MAX_WORDS:
+        return None
+    value = roman_value(match.group("num"))
+    return value if value is not None and parts < value <= parts + 1 + PARTS_MISSED else None
+
+
+def is_part_title(text: str) -> bool:
+    """A part's title on the line after its bare numeral: short, opening with a capital."""
+    words = WORD.findall(text)
+    return bool(words) and len(text) <= HEADING_MAX_CHARS and len(words) <= HEADING_MAX_WORDS \
+        and text[:1].isupper()
 
 
 TITLE_MAX_WORDS = 6
+"""A rule's title is at most this many words, alone on its label's line."""
 TITLE_SHARE = 0.6
-"""A rule's title ends its label's line well short of the text's wrapped lines: shorter than
-this share of them (their median length)."""
+"""A rule's title ends its label's line well short of the text's width: shorter than this share
+of it (`line_width`)."""
+TITLED_SHARE = 1 / 3
+TITLED_MIN = 3
+"""Titles are a text's convention: unless this share of its rules, and this many, have one, the
+few words on a label's line are the rule's first sentence ("1. The dealer shuffles.")."""
+
+
+def line_width(lengths: list[int]) -> float:
+    """A text's line width: the upper quartile of its lines' lengths, as most lines of a wrapped
+    text run near the width and titles, last lines and headings fall short of it."""
+    return quantiles(lengths, n=4)[2] if len(lengths) > 1 else float(sum(lengths))
 
 
 def _opens(text: str) -> bool:
@@ -199,11 +224,11 @@ class _Reader:
     """What has been read so far in one scheme: front matter blocks, then rules and headings."""
 
     scheme: Scheme
-    wrapped: float                     # the median length of the text's wrapped lines (0: none are)
+    width: float                       # the text's line width (`line_width`)
     front: list[list[Line]] = field(default_factory=list)
     body: list[_Rule | _Heading] = field(default_factory=list)
     rule: _Rule | None = None          # the rule being read; None before rule 1
-    sections: int = 0                  # section headings numbered apart from the rules, so far
+    parts: int = 0                     # the last part numbered in Roman read as a heading
 
     @property
     def expected(self) -> int:
@@ -211,20 +236,30 @@ class _Reader:
         return self.rule.label.number + 1 if self.rule else 1
 
     def start_rule(self, line: Line, label: Label, continued: bool) -> None:
-        """Open the next rule at the line its label begins (`continued`: a capital opens the next
-        line, in the same block); a few words there, ended short of the wrapped lines and not
-        introducing what follows (":"), are its title."""
+        """Open the next rule at the line its label begins (`continued`: the next line, in the
+        same block, opens as a sentence does); a few words there, ended well short of the text's width
+        and not introducing what follows (":"), are its title if titles are the text's convention
+        (`keep_titles_if_conventional`)."""
         rest = replace(line, text=label.rest)
         titled = (continued and bool(label.rest) and not label.rest.endswith(":")
-                  and len(WORD.findall(label.rest)) <= TITLE_MAX_WORDS and len(line.text) < TITLE_SHARE * self.wrapped)
+                  and len(WORD.findall(label.rest)) <= TITLE_MAX_WORDS and len(line.text) < TITLE_SHARE * self.width)
         self.rule = _Rule(label, line.source_line, [_Paragraph([rest] if label.rest and not titled else [])],
                           rest if titled else None)
         self.body.append(self.rule)
 
     def add_heading(self, lines: list[Line]) -> None:
-        """A heading before the next rule; one numbered as the next section counts."""
-        self.sections += is_section_heading(lines[0].text, self.sections + 1, self.scheme)
+        """A heading before the next rule; a part's, numbered in Roman, counts."""
+        self.parts = part_number(lines[0].text, self.parts, self.scheme) or self.parts
         self.body.append(_Heading(lines))
+
+    def keep_titles_if_conventional(self) -> None:
+        """Give back to their rules' text the titles read where too few rules have one."""
+        rules = [part for part in self.body if isinstance(part, _Rule)]
+        titled = [rule for rule in rules if rule.title]
+        if len(titled) < max(TITLED_MIN, TITLED_SHARE * len(rules)):
+            for rule in titled:
+                rule.paragraphs[0].lines.insert(0, rule.title)
+                rule.title = None
 
     def add_front(self, line: Line, starts_block: bool) -> None:
         """Front matter: one paragraph per block."""
@@ -246,18 +281,25 @@ class _Reader:
             paragraph.open_lines.append(line)
 
 
-def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader) -> int:
-    """How many lines from `index` make a heading: a section's numbered title or up to three
-    heading lines, followed by the label of the next rule (before rule 1, lines in capitals after
-    front matter, or the first section's title); 0 where they are not one."""
+def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader, closed: bool) -> int:
+    """How many lines from `index` make a heading, followed by the label of the next rule: a
+    part's numbered title (its numeral and title on one line or two); else, after a closed
+    sentence, up to three heading lines (before rule 1, lines in capitals after front matter); 0
+    where they are not one."""
+    part = part_number(lines[index][0].text, reader.parts, reader.scheme)
+    bare = part is not None and not PART_LABEL.sub("", lines[index][0].text).strip()
+    if part is None and not closed:
+        return 0
     for length in range(1, HEADING_MAX_LINES + 1):
         end = index + length
         if end >= len(lines):
             return 0
         text = lines[end - 1][0].text
-        numbered = length == 1 and is_section_heading(text, reader.sections + 1, reader.scheme)
-        if not numbered and (not (reader.rule or reader.front) or not is_heading_line(text)
-                             or not (reader.rule or text.upper() == text)):
+        if part is not None:
+            if length > 1 + bare or (length == 2 and not is_part_title(text)):
+                return 0
+        elif not (reader.rule or reader.front) or not is_heading_line(text) \
+                or not (reader.rule or text.upper() == text):
             return 0
         if rule_label(lines[end][0].text, reader.expected, reader.scheme):
             return length
@@ -308,16 +350,16 @@ def _units(siglum: str, reader: _Reader, path: Path | None) -> list[Unit]:
     return units
 
 
-def _read(lines: list[tuple[Line, bool]], scheme: Scheme, wrapped: float) -> _Reader:
+def _read(lines: list[tuple[Line, bool]], scheme: Scheme, width: float) -> _Reader:
     """Read the lines (each with whether it begins a block) as a text numbered in `scheme`."""
-    reader = _Reader(scheme, wrapped)
+    reader = _Reader(scheme, width)
     index, closed = 0, True
     while index < len(lines):
         line, starts_block = lines[index]
         label = rule_label(line.text, reader.expected, scheme)
-        heading = _heading_length(lines, index, reader) if closed and not label else 0
+        heading = _heading_length(lines, index, reader, closed) if not label else 0
         if label:
-            continued = index + 1 < len(lines) and not lines[index + 1][1] and lines[index + 1][0].text[:1].isupper()
+            continued = index + 1 < len(lines) and not lines[index + 1][1] and _opens(lines[index + 1][0].text)
             reader.start_rule(line, label, continued)
         elif heading:
             reader.add_heading([entry[0] for entry in lines[index:index + heading]])
@@ -350,6 +392,7 @@ def segment(siglum: str, text: str, config: Config, source: Path | None) -> Segm
     paragraphs and lettered items, in the scheme that numbers most rules (ties: Scheme's order)."""
     blocks, chrome = set_aside(config.chrome, read_blocks(text))
     lines = [(line, position == 0) for block in blocks for position, line in enumerate(block.lines)]
-    wrapped = median([len(line.text) for block in blocks for line in block.lines[:-1]] or [0])
-    reader = max((_read(lines, scheme, wrapped) for scheme in Scheme), key=lambda r: r.expected)
+    width = line_width([len(line.text) for line, _ in lines])
+    reader = max((_read(lines, scheme, width) for scheme in Scheme), key=lambda r: r.expected)
+    reader.keep_titles_if_conventional()
     return Segmentation(units=_units(siglum, reader, source), chrome=chrome)

@@ -283,9 +283,14 @@ def test_items_after_the_rules_text_keep_it_as_the_rules_lines():
      ["t.h1", "t.1", "t.2", "t.h2", "t.3"]),
     ("Regeln.\n\nI. Karten und Partie.\n\n§ 1. Eins.\n\n§ 2. Zwei.\n\nII. Geben und Abheben.\n\n§ 3. Drei.",
      ["t.front", "t.front.1", "t.h1", "t.1", "t.2", "t.h2", "t.3"]),
-    # out of sequence, or after an open sentence, a numeral does not title a part
+    # after a title page's open line, a part missed, the numeral alone on its line: still parts
+    ("Regeln des Vereins\n\nI. Karten.\n§ 1. Eins.\n\nII. Geben.\n§ 2. Zwei.",
+     ["t.front", "t.front.1", "t.h1", "t.1", "t.h2", "t.2"]),
+    ("§ 1. Eins.\n\nII. Geben.\n\n§ 2. Zwei.\n\nIII. Spielen.\n\n§ 3. Drei.", ["t.1", "t.h1", "t.2", "t.h2", "t.3"]),
+    ("§ 1. Eins.\n\nI.\nGeben und Abheben.\n§ 2. Zwei.", ["t.1", "t.h1", "t.2"]),
+    # two parts out of sequence, or a numeral not followed by the next rule: text
     ("§ 1. Eins.\n\nIII. Geben.\n\n§ 2. Zwei.", ["t.1", "t.1.1", "t.1.2", "t.2"]),
-    ("§ 1. Eins und\nI. Geben.\n§ 2. Zwei.", ["t.1", "t.2"]),
+    ("§ 1. Eins.\n\nI. Geben.\n\nDann zwei.\n\n§ 2. Zwei.", ["t.1", "t.1.1", "t.1.2", "t.1.3", "t.2"]),
     # rules numbered in Roman have no Roman parts
     ("I. One.\n\nII. Two.\n\nIII. Three.", ["t.1", "t.2", "t.3"]),
 ])
@@ -295,20 +300,31 @@ def test_headings_stand_between_rules(text, ids):
 
 WRAPPED = ("Der Geber mischt die Karten, und auch der Gegner darf sie mischen, doch hat\n"
            "der Geber das Recht, nach ihm noch einmal zu mischen.")
+TITLED = f"\n\n§ 2. Abheben.\n{WRAPPED}\n\n§ 3. Geben.\n{WRAPPED}\n\n§ 4. Zwei."
+"""Rules 2 and 3 titled as rule 1 may be: titles are then the text's convention (three rules)."""
 
 
 @pytest.mark.parametrize("text, head, first_line", [
-    # the label's line ends after a few words, well short of the wrapped lines: a title
-    (f"§ 1. Mischen.\n{WRAPPED}\n\n§ 2. Zwei.", "Mischen.", "Der Geber mischt"),
-    (f"§ 1. Das Mischen\n{WRAPPED}\n\n§ 2. Zwei.", "Das Mischen", "Der Geber mischt"),
+    # the label's line ends after a few words, well short of the text's width: a title
+    (f"§ 1. Mischen.\n{WRAPPED}{TITLED}", "Mischen.", "Der Geber mischt"),
+    (f"§ 1. Das Mischen\n{WRAPPED}{TITLED}", "Das Mischen", "Der Geber mischt"),
+    (f"§ 1. Mischen.\n„Der Geber mischt“, sagt die Regel.{TITLED}", "Mischen.", "„Der Geber mischt“"),
     # the rule's text runs on from its label: no title
-    (f"§ 1. {WRAPPED}\n\n§ 2. Zwei.", None, "Der Geber mischt"),
+    (f"§ 1. {WRAPPED}{TITLED}", None, "Der Geber mischt"),
+    # six words reaching across the line, a capital after them: a wrapped sentence, no title
+    (f"§ 1. Die Vorhandspielerberechtigung erstreckt sich auf sämtliche\nKartengeber.{TITLED}",
+     None, "Die Vorhandspielerberechtigung"),
     # a short rule of its own, the next rule or a new block after it: no title
     (f"§ 1. Mischen.\n§ 2. {WRAPPED}", None, "Mischen."),
-    (f"§ 1. Mischen.\n\n{WRAPPED}\n\n§ 2. Zwei.", None, "Mischen."),
+    (f"§ 1. Mischen.\n\n{WRAPPED}{TITLED}", None, "Mischen."),
     # words introducing a list, or a line going on in lower case, are the rule's text
-    (f"§ 1. Wenn der Geber:\na) mischt;\nb) abhebt.\n\n{WRAPPED}\n\n§ 2. Zwei.", None, "Wenn der Geber:"),
-    (f"§ 1. Wenn der Geber\nmischt, gibt er.\n\n{WRAPPED}\n\n§ 2. Zwei.", None, "Wenn der Geber"),
+    (f"§ 1. Wenn der Geber:\na) mischt;\nb) abhebt.\n\n{WRAPPED}{TITLED}", None, "Wenn der Geber:"),
+    (f"§ 1. Wenn der Geber\nmischt, gibt er.\n\n{WRAPPED}{TITLED}", None, "Wenn der Geber"),
+    # where titles are not the text's convention, a short first sentence stays the rule's
+    ("1. The dealer shuffles.\nThe elder hand then cuts the pack, and the dealer\ngives five cards to "
+     "each player, by three and two.\n\n2. If the dealer exposes a card in dealing, the\nelder hand may "
+     "claim a new deal.\n\n3. A misdeal loses the deal.\nThe deal passes to the other player, who "
+     "shuffles\nand deals in his turn as before.", None, "The dealer shuffles."),
 ])
 def test_a_few_words_alone_on_the_labels_line_title_the_rule(text, head, first_line):
     rule = cut(text)["t.1"]
