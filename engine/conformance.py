@@ -28,11 +28,12 @@ from .cards import names
 from .errors import SCENARIO_ERRORS, IllegalAction
 from .irregularities import Mode
 from .events import explain
+from .options import Options
 from .policies import RulePolicy
 from .formats.verdict import Mismatch
 from .ruleset import Ruleset, RulesetError, available, load
 from .scenario import Arranged, Scenario, ScenarioDeal, ScenarioError, Step, StepKind, load_scenario
-from .state import DEAL, OVER, SPEAK, Options, State
+from .state import DEAL, OVER, SPEAK, State
 
 if TYPE_CHECKING:
     from .formats.scenario import SittingScenario

@@ -16,8 +16,9 @@ from .cards import SUIT_NAMES, card_name, names, parse_card, shuffled
 from .errors import IllegalAction
 from .events import explain
 from .formats.partie import PartieResult
+from .options import Options
 from .policies import Decision, Policy, RulePolicy
-from .state import ANSWER, DEAL, DISCARD, DRAW, OVER, PLAY, SPEAK, Options, State
+from .state import ANSWER, DEAL, DISCARD, DRAW, OVER, PLAY, SPEAK, State
 
 HELP = """Answers (an empty line takes the advice shown in brackets):
   stand            play without proposing            propose        ask for an exchange

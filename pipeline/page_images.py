@@ -3,7 +3,7 @@ checked to be what was OCR'd (an image, or a PDF, whose page has its surface's s
 with the name of its copy under corpus/sources/ and its sha256 for the catalogue's
 [SIGLUM.images] table, which the build checks (pipeline/sources.py).
 
-Images are opened as `ecarte ocr` opens them (pipeline/workbench/ocr/sources.py): Pillow within
+Images are opened as `ecarte ocr` opens them (pipeline/images.py): Pillow within
 its decompression-bomb limit, a PDF's page sizes from pdfinfo at the resolution OCR renders it.
 """
 from __future__ import annotations
@@ -18,11 +18,10 @@ from lxml import etree
 
 from .errors import InputError
 from .facsimile import T, WHOLE, box_of
-from .workbench.ocr.sources import PDF_DPI, PageSource, open_frame, pdf_page_sizes
+from .images import PDF_DPI, PDF_MAGIC, PageSource, open_frame, pdf_page_sizes
 
 IMAGES = ".pages"
 """A facsimile witness's page images are copied to corpus/sources/SIGLUM.pages/."""
-PDF_MAGIC = b"%PDF-"
 
 
 @dataclass(frozen=True)

@@ -186,8 +186,10 @@ def read_facsimile_source(witness: Witness, directory: Path = SOURCES) -> "Facsi
     path = directory / witness.source
     if not is_facsimile(path):
         if witness.images:
+            catalogue = directory / CATALOGUE.name
             raise InputError(f"witness {witness.siglum!r}: [{witness.siglum}.images] is given, but "
-                             f"its source {witness.source} is no facsimile TEI", directory / CATALOGUE.name)
+                             f"its source {witness.source} is no facsimile TEI", catalogue,
+                             _images_line(catalogue, witness.siglum))
         return None
     facsimile = read_facsimile(_checked_bytes(path, witness.sha256, witness.siglum), path, witness.siglum)
     _check_page_images(witness, facsimile.local_images, directory)
@@ -201,12 +203,24 @@ def _check_page_images(witness: Witness, shown: set[str], directory: Path) -> No
     unrecorded, stale = sorted(shown - set(witness.images)), sorted(set(witness.images) - shown)
     if unrecorded:
         raise InputError(f"witness {witness.siglum!r}: its page image {unrecorded[0]} has no sha256 "
-                         f"in {table}", catalogue)
+                         f"in {table}", catalogue, _images_line(catalogue, witness.siglum))
     if stale:
         raise InputError(f"witness {witness.siglum!r}: {table} lists {stale[0]}, which is no page "
-                         f"image of {witness.source} (a stale entry)", catalogue)
+                         f"image of {witness.source} (a stale entry)", catalogue,
+                         _images_line(catalogue, witness.siglum, stale[0]))
     for name, sha256 in witness.images.items():
         _checked_bytes(directory / name, sha256, witness.siglum, "page image")
+
+
+def _images_line(catalogue: Path, siglum: str, name: str | None = None) -> int | None:
+    """The line of a witness's [SIGLUM.images] table in the catalogue (of its entry `name`, where
+    given and found), else of the witness's table, for an error to name."""
+    text = catalogue.read_text(encoding="utf-8")
+    tables = table_lines(text, siglum, "images")
+    if not tables:
+        return _entry_line(text, siglum)
+    entry = key_line("\n".join(text.splitlines()[tables[0]:]), name) if name else None
+    return tables[0] + entry if entry is not None else tables[0]
 
 
 def _checked_bytes(path: Path, sha256: str | None, siglum: str, what: str = "source") -> bytes:

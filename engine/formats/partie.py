@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from ..cards import shuffled
 from ..events import explain as read_aloud
+from ..options import Options
 from ..policies import Policy, RulePolicy
 from ..ruleset import Ruleset
-from ..state import DEAL, DRAW, OVER, Options, State
+from ..state import DEAL, DRAW, OVER, State
 from .. import actions as act
 
 

@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Code, IllegalAction
+from ..options import Options
 from ..param_values import (BankPasses, BettorsLook, BystandersSpeak, ChouetteDealer, ChouetteStakes, FirstDealer,
                             JetonsOnlyBy, ListPlace, StakesPaidBy, Successor, UnequalSides)
 from ..ruleset import Ruleset
-from ..state import Options
 from . import roster
 from .actions import SittingAct, Verb
 from .notes import Note

@@ -15,10 +15,11 @@ from fractions import Fraction
 from typing import TextIO
 
 from ..errors import IllegalAction
+from ..options import Options
 from ..param_values import ChouetteStakes, UnequalSides
 from ..policies import RulePolicy
 from ..ruleset import Ruleset
-from ..state import Options, State
+from ..state import State
 from ..terminal import Quit, Terminal, ask
 from .actions import SittingAct, Verb, parse_sitting_act
 from .money import HOUSE, amount_text, net, on_side, total

@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, card_name
+from ..options import Options
 from ..param_values import (SwissBye, SwissFirstRound, SwissPairing, SwissRoundsBeyond, SwissTieBreak, System,
                             TournamentScore)
 from ..policies import Policy, RulePolicy
 from ..rules import rounds_rows
 from ..ruleset import Ruleset
-from ..state import Options
 from .notes import Note
 from .partie import check_finished, play_partie
 

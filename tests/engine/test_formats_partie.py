@@ -4,9 +4,9 @@ import random
 import pytest
 
 from engine.formats.partie import play_partie
+from engine.options import Options
 from engine.ruleset import load
 from engine.scenario import ScenarioError, load_scenario
-from engine.state import Options
 
 
 def _dealers(options: Options, seed: int) -> list[int]:

@@ -9,8 +9,8 @@ from ecarte.cli import main
 from engine.formats.actions import SittingAct, Verb
 from engine.formats.session import Agreement, Format, Session
 from engine.formats.sitting_play import StakePolicy, play_table
+from engine.options import Options
 from engine.ruleset import load
-from engine.state import Options
 
 
 def sit(fmt, answers, *, ruleset="de-scheicher", names=("you", "P2", "P3", "P4"), person="you", parties=3,

@@ -13,13 +13,14 @@ from engine import actions as act
 from engine.cards import cards_of
 from engine.events import EventKind
 from engine.irregularities import Mode
+from engine.options import Options
 from engine.param_values import KingAnnouncement, KingAtGamePoint, KingWindow, Repropose, ShortTalon
 from engine.playout import Playouts, new_game, packed_rules
 from engine.playout_compiled import (ACCEPT, ANNOUNCE, BATCHES_BY_NUMBER, D_BATCHES, D_CUT, D_DEALER, D_PACK, D_POINTS,
                                      D_SCORE, D_STEPS, D_WINNER, DISCARD, MARK, PLAY, PROPOSE, REFUSE, S_ACTOR,
                                      S_ARG, S_CARDS, S_KIND, S_KINGS, S_LIMITS, S_MOVES, STAND, _next32)
 from engine.ruleset import Ruleset, available, load
-from engine.state import DEAL, DISCARD as DISCARDING, OVER, PLAY as PLAYING, Options, State
+from engine.state import DEAL, DISCARD as DISCARDING, OVER, PLAY as PLAYING, State
 
 DEALS = 100_000
 CHUNK = 20_000

@@ -324,14 +324,28 @@ def test_a_header_without_tesseract_records_no_ocr_and_one_that_hides_its_settin
 @pytest.fixture
 def stored(tmp_path) -> tuple[Path, Witness]:
     """A sources folder with the facsimile TEI w.xml, its page image w.pages/0001-p.png, and the
-    witness as the catalogue records it."""
+    witness as its catalogue records it."""
     (tmp_path / "w.pages").mkdir()
     Image.new("L", (40, 30), 255).save(tmp_path / "w.pages/0001-p.png")
     data = page_tei([("w.pages/0001-p.png", "1", 40, 30)])
     (tmp_path / "w.xml").write_bytes(data)
     image = hashlib.sha256((tmp_path / "w.pages/0001-p.png").read_bytes()).hexdigest()
-    return tmp_path, Witness("w", "T", "en", "transcription", "w.xml", hashlib.sha256(data).hexdigest(),
-                             "numbered-rules", images={"w.pages/0001-p.png": image})
+    return tmp_path, catalogued(tmp_path, Witness("w", "T", "en", "transcription", "w.xml",
+                                                  hashlib.sha256(data).hexdigest(), "numbered-rules",
+                                                  images={"w.pages/0001-p.png": image}))
+
+
+def catalogued(folder: Path, witness: Witness) -> Witness:
+    """The witness written to the folder's catalogue, its page images as a [w.images] table, and
+    read back from it."""
+    fields = [f'{key} = "{value}"' for key, value in (
+        ("title", witness.title), ("language", witness.language), ("kind", witness.kind),
+        ("source", witness.source), ("sha256", witness.sha256), ("segmenter", witness.segmenter)) if value]
+    images = [f'"{name}" = "{sha256}"' for name, sha256 in witness.images.items()]
+    table = ["", f"[{witness.siglum}.images]", *images] if images else []
+    (folder / "witnesses.toml").write_text("\n".join([f"[{witness.siglum}]", *fields, *table, ""]),
+                                           encoding="utf-8")
+    return load_witnesses(folder / "witnesses.toml")[witness.siglum]
 
 
 def image_changed(folder: Path, witness: Witness) -> Witness:
@@ -357,19 +371,25 @@ def images_of_a_text(folder: Path, witness: Witness) -> Witness:
     return replace(witness, source="w.txt", sha256=None)
 
 
-@pytest.mark.parametrize("change, message", [
-    (image_changed, r"w\.pages/0001-p\.png: page image has changed: sha256 2d711642\w+ differs from the "
-                    r"catalogue's"),
-    (image_deleted, r"w\.pages/0001-p\.png: page image of witness 'w' is missing"),
-    (image_unrecorded, r"witnesses\.toml: witness 'w': its page image w\.pages/0001-p\.png has no sha256 "
-                       r"in \[w\.images\]"),
-    (stale_image_entry, r"witnesses\.toml: witness 'w': \[w\.images\] lists w\.pages/0002-q\.png, which is "
-                        r"no page image of w\.xml \(a stale entry\)"),
-    (images_of_a_text, r"witnesses\.toml: witness 'w': \[w\.images\] is given, but its source w\.txt is "
-                       r"no facsimile TEI"),
+@pytest.mark.parametrize("change, named, message", [
+    (image_changed, None, r"w\.pages/0001-p\.png: page image has changed: sha256 2d711642\w+ differs from "
+                          r"the catalogue's"),
+    (image_deleted, None, r"w\.pages/0001-p\.png: page image of witness 'w' is missing"),
+    (image_unrecorded, "[w]", r"witness 'w': its page image w\.pages/0001-p\.png has no sha256 in \[w\.images\]"),
+    (stale_image_entry, '"w.pages/0002-q.png"', r"witness 'w': \[w\.images\] lists w\.pages/0002-q\.png, "
+                                                r"which is no page image of w\.xml \(a stale entry\)"),
+    (images_of_a_text, "[w.images]", r"witness 'w': \[w\.images\] is given, but its source w\.txt is no "
+                                     r"facsimile TEI"),
 ])
-def test_the_build_stops_at_a_page_image_missing_changed_or_not_recorded(stored, change, message):
+def test_the_build_stops_at_a_page_image_missing_changed_or_not_recorded(stored, change, named, message):
+    """An error about the catalogue names the line it begins with `named`: the [w.images] table,
+    its stale entry, or the witness's table where it has none."""
     folder, witness = stored
     assert read_facsimile_source(witness, folder).local_images == {"w.pages/0001-p.png"}
+    changed = catalogued(folder, change(folder, witness))
+    if named is not None:
+        lines = (folder / "witnesses.toml").read_text(encoding="utf-8").splitlines()
+        line = next(number for number, text in enumerate(lines, 1) if text.startswith(named))
+        message = rf"witnesses\.toml:{line}: {message}"
     with pytest.raises(InputError, match=message):
-        read_facsimile_source(change(folder, witness), folder)
+        read_facsimile_source(changed, folder)

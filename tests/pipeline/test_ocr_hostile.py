@@ -18,7 +18,8 @@ from PIL import Image
 
 from ecarte.cli import main
 from pipeline.errors import InputError
-from pipeline.workbench.ocr.sources import MAX_PIXELS, open_frame, page_sources
+from pipeline.images import MAX_PIXELS, open_frame
+from pipeline.workbench.ocr.sources import page_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 LINES = Path(__file__).parent / "fixtures" / "ocr" / "hu_lines.png"

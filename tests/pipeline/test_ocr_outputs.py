@@ -17,7 +17,8 @@ from pipeline.validate import validate
 from pipeline.workbench.ocr.alto_hocr import ImageOrigin, remap_hocr
 from pipeline.workbench.ocr.facsimile import document_id, language_tags, page_numbers
 from pipeline.workbench.ocr.preprocess import Prepared, Steps, prepare
-from pipeline.workbench.ocr.sources import PDF_DPI, page_sources
+from pipeline.images import PDF_DPI
+from pipeline.workbench.ocr.sources import page_sources
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ocr"
 LINES = FIXTURES / "hu_lines.png"
@@ -215,12 +216,14 @@ def test_outputs_are_written_only_once_all_are_made(tmp_path, capsys, monkeypatc
 
 
 def test_the_tei_header_states_the_steps_applied_to_each_page(small_page, capsys):
-    """Enlarging and deskewing are on by default, but only the small page was enlarged."""
-    tei = Path("scan.xml")
+    """Enlarging and deskewing are on by default, but only the small page was enlarged; only a
+    colour page is made grayscale (the fixtures are grayscale already)."""
+    tei, colour = Path("scan.xml"), Path("colour.png")
     assert main(["ocr", str(small_page), str(LINES), str(small_page), "--tei", str(tei)]) == 0
     settings = etree.parse(str(tei)).findtext(".//t:application[@ident='tesseract']/t:desc", namespaces=TEI)
-    assert re.search(r"; page images: pages 1, 3 made grayscale, scaled ×3\.3\d*; page 2 made grayscale$", settings), settings
-    assert main(["ocr", str(LINES), "--tei", str(tei)]) == 0
+    assert re.search(r"; page images: pages 1, 3 scaled ×3\.3\d*; page 2 unchanged$", settings), settings
+    Image.open(LINES).convert("RGB").save(colour)
+    assert main(["ocr", str(colour), "--tei", str(tei)]) == 0
     settings = etree.parse(str(tei)).findtext(".//t:application[@ident='tesseract']/t:desc", namespaces=TEI)
     assert settings.endswith("; page images made grayscale") and "deskewed" not in settings, settings
 

@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 
 from ecarte.cli import main
 from pipeline.workbench.evaluate import cer
-from pipeline.workbench.ocr.preprocess import Steps, TextSize, prepare, scale_factor, skew_angle, text_size
+from pipeline.workbench.ocr.preprocess import (Steps, TextSize, applied_steps, in_words, prepare, scale_factor,
+                                               skew_angle, text_size)
 from pipeline.workbench.synth.generate import make_page
 from pipeline.workbench.synth.preprocessing import CONDITIONS, FURTHER_SKEW, SEED, lines_text
 from pipeline.workbench.synth.prose import Split
@@ -86,6 +87,17 @@ def test_no_lines_no_measure_no_scaling():
     assert text_size(blank) is None and prepare(blank).scale == 1.0
     one_line = page("P052", 12, 15, lines=1)                         # small, but nothing to check it by
     assert scale_factor(text_size(one_line)) == 1.0 and prepare(one_line).scale == 1.0
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("L", "unchanged"), ("1", "unchanged"), ("I;16", "unchanged"), ("LA", "unchanged"),
+    ("RGB", "made grayscale"), ("RGBA", "made grayscale"), ("P", "made grayscale"),
+])
+def test_only_a_page_not_grayscale_already_is_said_to_be_made_grayscale(mode, words):
+    blank = Image.new("L", (400, 300), 255).convert(mode)              # nothing to enlarge or turn
+    assert in_words(applied_steps(prepare(blank), Steps())) == words
+    assert in_words(applied_steps(prepare(blank), Steps(binarize=True))) == (
+        "binarized (Otsu)" if words == "unchanged" else "made grayscale, binarized (Otsu)")
 
 
 def test_ecarte_ocr_is_no_worse_than_tesseract_alone_at_150_dpi(tmp_path, capsys):

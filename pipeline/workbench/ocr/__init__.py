@@ -14,12 +14,13 @@ from tqdm import tqdm
 
 from ...errors import InputError
 from ...files import check_writable, path_status, write_atomic
+from ...images import PageSource, open_frame
 
 from .alto_hocr import Format, ImageOrigin
 from .preprocess import Steps
 from .recognize import DEFAULT_PSM, Box, OcrLine, Word, page_text
 from .renderers import recognize, recognize_page
-from .sources import PageSource, open_frame, page_sources
+from .sources import page_sources
 
 __all__ = ["Box", "Format", "OcrLine", "Page", "Steps", "Word", "ocr_pages", "recognize",
            "single_threaded_tesseract", "DEFAULT_PSM"]

@@ -18,7 +18,7 @@ from enum import Enum
 from lxml import etree
 
 from ... import __version__
-from .preprocess import Prepared, Steps, applied_steps
+from .preprocess import Prepared, Steps, applied_steps, in_words
 from .recognize import Box
 
 PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
@@ -45,7 +45,7 @@ class ImageOrigin:
 
 def preparation(prepared: Prepared, steps: Steps) -> str:
     """What was done to the original to make Tesseract's input, as a sentence."""
-    return f"Tesseract read the page image {', '.join(applied_steps(prepared, steps))}."
+    return f"Tesseract read the page image {in_words(applied_steps(prepared, steps))}."
 
 
 def mapping(origin: ImageOrigin) -> str:

@@ -25,9 +25,10 @@ from ... import __version__
 from ...tei.xml import XML_ID, XML_LANG, el
 from ...errors import InputError
 from ...facsimile import SUFFIX as FACSIMILE_SUFFIX
+from ...images import PDF_DPI
 from ...model import SIGLUM
 from . import Page
-from .sources import PDF_DPI
+from .preprocess import in_words
 
 UNDETERMINED = "und"
 """BCP 47 for a Tesseract model that is no language (osd, equ)."""
@@ -143,13 +144,13 @@ def _header(pages: list[Page], tags: dict[str, list[str]]) -> etree._Element:
 
 def _preparations(pages: list[Page]) -> str:
     """What was done to each page image before Tesseract, pages done alike together: "page images
-    made grayscale", or "page images: pages 1–3, 5 made grayscale; page 4 made grayscale, scaled ×2.5"."""
+    made grayscale", or "page images: pages 1–3, 5 unchanged; page 4 made grayscale, scaled ×2.5"."""
     numbers: dict[tuple[str, ...], list[int]] = {}
     for number, page in enumerate(pages, 1):
         numbers.setdefault(page.preparation, []).append(number)
     if len(numbers) == 1:
-        return f"page images {', '.join(next(iter(numbers)))}"
-    return "page images: " + "; ".join(f"{page_numbers(run)} {', '.join(steps)}" for steps, run in numbers.items())
+        return f"page images {in_words(next(iter(numbers)))}"
+    return "page images: " + "; ".join(f"{page_numbers(run)} {in_words(steps)}" for steps, run in numbers.items())
 
 
 def page_numbers(numbers: list[int]) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps
 
-from .sources import MAX_PIXELS, MAX_SIDE
+from ...images import MAX_PIXELS, MAX_SIDE
 
 MIN_X_HEIGHT = 8.0            # px: text whose x-height is smaller is enlarged
 TARGET_X_HEIGHT = 20.0        # px: 10-pt type at 300 dpi, which Tesseract reads best
@@ -48,6 +48,7 @@ class Prepared:
     angle: float              # degrees the original was rotated (counter-clockwise) to deskew it
     size: tuple[int, int]     # the original's width and height
     text: "TextSize | None" = None   # the text size measured on the original, None where no lines repeat
+    grayscaled: bool = False  # the original was not grayscale (Pillow's base mode L: 1, L, LA, I, F)
 
     def to_original(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         """A box (left, top, right, bottom) of the prepared image in original-image pixels."""
@@ -169,7 +170,7 @@ def scale_factor(size: TextSize | None) -> float:
 
 def largest_factor(size: tuple[int, int]) -> float:
     """The most a page may be enlarged and stay within what is read at all (`MAX_SIDE`,
-    `MAX_PIXELS` of sources.py): Tesseract's limit, and memory bounded; never below 1."""
+    `MAX_PIXELS` of pipeline/images.py): Tesseract's limit, and memory bounded; never below 1."""
     width, height = size
     return max(1.0, min(MAX_SIDE / max(width, height), math.sqrt(MAX_PIXELS / (width * height))))
 
@@ -210,7 +211,7 @@ def rotate(gray: Image.Image, angle: float) -> Image.Image:
 def applied_steps(prepared: Prepared, steps: Steps) -> tuple[str, ...]:
     """What was done to a page to make Tesseract's input, in words: the steps that changed it,
     not merely those switched on (most pages are neither enlarged nor turned)."""
-    done = ["made grayscale"]
+    done = ["made grayscale"] if prepared.grayscaled else []
     if prepared.scale != 1:
         done.append(f"scaled ×{prepared.scale:.4g}")
     if prepared.angle:
@@ -218,6 +219,11 @@ def applied_steps(prepared: Prepared, steps: Steps) -> tuple[str, ...]:
     if steps.binarize:
         done.append("binarized (Otsu)")
     return tuple(done)
+
+
+def in_words(done: tuple[str, ...]) -> str:
+    """The steps applied to a page (`applied_steps`), listed; "unchanged" where there were none."""
+    return ", ".join(done) or "unchanged"
 
 
 def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
@@ -231,4 +237,4 @@ def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     gray = rotate(gray, angle)
     if steps.binarize:
         gray = binarize(gray)
-    return Prepared(gray, factor, angle, image.size, size)
+    return Prepared(gray, factor, angle, image.size, size, Image.getmodebase(image.mode) != "L")
