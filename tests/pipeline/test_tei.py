@@ -137,7 +137,8 @@ def test_kinds_map_to_tei_elements(context):
     heading = by_id(root, "hu-nc.h1")
     assert heading.xpath("self::t:head and parent::t:div[@type='section' and not(@xml:id)]", namespaces=NS)
     rules = [d.get(XML_ID) for d in heading.getparent().findall("t:div", NS)]
-    assert rules == ["hu-nc.3", "hu-nc.44"]        # hu-nc.5 and hu-nc.s4 have headings of their own
+    assert rules == ["hu-nc.3", "hu-nc.44", "hu-nc.5"]   # a titled rule stays under the heading,
+    assert by_id(root, "hu-nc.s4").getparent().tag == f"{{{TEI_NS}}}body"  # a titled section stands apart
     assert by_id(root, "hu-nc.3").xpath("self::t:div[@type='rule'][@n='3']/t:p[not(@xml:id)]", namespaces=NS)
     assert by_id(root, "hu-nc.44.1.a").xpath("self::t:item/parent::t:list/parent::t:p", namespaces=NS)
     assert by_id(root, "hu-nc.44.1.a.i1").xpath("parent::t:list/parent::t:item", namespaces=NS)
