@@ -5,9 +5,10 @@ is read once per scheme and the scheme that numbers most rules is kept. A label 
 at a line start, in that scheme, carrying the number the sequence expects and followed by a
 capital or by nothing, so lines may be wrapped anywhere ("3 points", "12. kártya" open nothing).
 Text before rule 1 is front matter. Between rules, short lines in capitals or Title Case, or a
-part's title numbered in Roman ("II. Geben und Abheben."), are headings; a few words alone on a
-rule's label line are its title; a block opening with a capital after a closed sentence is a new
-paragraph; lettered items `a)`, `(a)` in sequence are its list items (docs/segmentation.md).
+part's title numbered otherwise ("II. Geben und Abheben.", "§ 2. Das Geben." over `Art. 5.`),
+are headings; a few words alone on a rule's label line are its title; a block opening with a
+capital after a closed sentence is a new paragraph; lettered items `a)`, `(a)` in sequence are
+its list items (docs/segmentation.md).
 The witness's `[SIGLUM.segment]` table may hold `chrome` lines only (`Config`).
 """
 from __future__ import annotations
@@ -126,23 +127,34 @@ def is_heading_line(text: str) -> bool:
     return text.upper() == text or title_case
 
 
-PART_LABEL = re.compile(r"^(?P<num>[IVXLC]{1,8})\.(?:\s+(?=[^\W\d_])|$)")
-"""A part's numeral in Roman over rules numbered otherwise, its title after it ("II. Geben und
-Abheben.") or, the numeral alone, on the next line."""
+PART_SCHEMES = (Scheme.ROMAN, Scheme.SECTION)
+"""The numberings a code's parts carry over rules numbered otherwise: "II. Geben und Abheben."
+over `§ 6.`, "§ 2. Das Geben." over `Art. 5.`; the title after the label or, the label alone, on
+the next line."""
 PARTS_MISSED = 1
-"""A part's numeral may pass over this many parts not read as headings (part I's title after a
+"""A part's number may pass over this many parts not read as headings (part I's title after a
 title page's open line), so that one part missed does not lose the rest."""
 
 
-def part_number(text: str, parts: int, scheme: Scheme) -> int | None:
-    """The part a short line opens, numbered in Roman in a text whose rules are numbered
-    otherwise: the part after the `parts` read so far, or one after a part missed; else None."""
-    match = PART_LABEL.match(text)
-    if scheme is Scheme.ROMAN or not match or len(text) > HEADING_MAX_CHARS \
-            or len(WORD.findall(text)) > HEADING_MAX_WORDS:
+@dataclass(frozen=True)
+class PartLabel:
+    """A part's label at a line's start: the part's number, and whether the line holds nothing else."""
+
+    number: int
+    bare: bool
+
+
+def part_label(text: str, parts: int, scheme: Scheme) -> PartLabel | None:
+    """The label of the part a short line opens, in a numbering other than the rules' `scheme`:
+    the part after the `parts` read so far, or one after a part missed; else None."""
+    if len(text) > HEADING_MAX_CHARS or len(WORD.findall(text)) > HEADING_MAX_WORDS:
         return None
-    value = roman_value(match.group("num"))
-    return value if value is not None and parts < value <= parts + 1 + PARTS_MISSED else None
+    for numbering in PART_SCHEMES:
+        match = numbering.pattern.match(text) if numbering is not scheme else None
+        number = numbering.number(match.group("num")) if match else None
+        if number is not None and parts < number <= parts + 1 + PARTS_MISSED:
+            return PartLabel(number, not text[match.end():].strip())
+    return None
 
 
 def is_part_title(text: str) -> bool:
@@ -249,7 +261,8 @@ class _Reader:
 
     def add_heading(self, lines: list[Line]) -> None:
         """A heading before the next rule; a part's, numbered in Roman, counts."""
-        self.parts = part_number(lines[0].text, self.parts, self.scheme) or self.parts
+        part = part_label(lines[0].text, self.parts, self.scheme)
+        self.parts = part.number if part else self.parts
         self.body.append(_Heading(lines))
 
     def keep_titles_if_conventional(self) -> None:
@@ -282,13 +295,12 @@ class _Reader:
 
 
 def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader, closed: bool) -> int:
-    """How many lines from `index` make a heading, followed by the label of the next rule: a
-    part's numbered title (its numeral and title on one line or two); else, after a closed
-    sentence, up to three heading lines (before rule 1, lines in capitals after front matter); 0
-    where they are not one."""
-    part = part_number(lines[index][0].text, reader.parts, reader.scheme)
-    bare = part is not None and not PART_LABEL.sub("", lines[index][0].text).strip()
-    if part is None and not closed:
+    """How many lines from `index` make a heading, followed by the label of the next rule, after a
+    closed sentence (or a title page's line): a part's numbered title, its label and title on one
+    line or two; or up to three heading lines (before rule 1, lines in capitals after front
+    matter); 0 where they are not one."""
+    part = part_label(lines[index][0].text, reader.parts, reader.scheme)
+    if not closed and (part is None or reader.rule):     # a title page's lines need not close
         return 0
     for length in range(1, HEADING_MAX_LINES + 1):
         end = index + length
@@ -296,7 +308,7 @@ def _heading_length(lines: list[tuple[Line, bool]], index: int, reader: _Reader,
             return 0
         text = lines[end - 1][0].text
         if part is not None:
-            if length > 1 + bare or (length == 2 and not is_part_title(text)):
+            if length > 1 + part.bare or (length == 2 and not is_part_title(text)):
                 return 0
         elif not (reader.rule or reader.front) or not is_heading_line(text) \
                 or not (reader.rule or text.upper() == text):

@@ -288,6 +288,9 @@ def test_items_after_the_rules_text_keep_it_as_the_rules_lines():
      ["t.front", "t.front.1", "t.h1", "t.1", "t.h2", "t.2"]),
     ("§ 1. Eins.\n\nII. Geben.\n\n§ 2. Zwei.\n\nIII. Spielen.\n\n§ 3. Drei.", ["t.1", "t.h1", "t.2", "t.h2", "t.3"]),
     ("§ 1. Eins.\n\nI.\nGeben und Abheben.\n§ 2. Zwei.", ["t.1", "t.h1", "t.2"]),
+    # §§ over articles are parts as well
+    ("Spielordnung\n\n§ 1. Allgemeines.\n\nArt. 1. Eins.\n\nArt. 2. Zwei.\n\n§ 2.\nDas Geben.\n\nArt. 3. Drei.",
+     ["t.front", "t.front.1", "t.h1", "t.1", "t.2", "t.h2", "t.3"]),
     # two parts out of sequence, or a numeral not followed by the next rule: text
     ("§ 1. Eins.\n\nIII. Geben.\n\n§ 2. Zwei.", ["t.1", "t.1.1", "t.1.2", "t.2"]),
     ("§ 1. Eins.\n\nI. Geben.\n\nDann zwei.\n\n§ 2. Zwei.", ["t.1", "t.1.1", "t.1.2", "t.1.3", "t.2"]),
