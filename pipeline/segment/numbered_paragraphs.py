@@ -158,7 +158,7 @@ def part_label(text: str, parts: int, scheme: Scheme) -> PartLabel | None:
 
 
 def is_part_title(text: str) -> bool:
-    """A part's title on the line after its bare numeral: short, opening with a capital."""
+    """A part's title on the line after its bare label: short, opening with a capital."""
     words = WORD.findall(text)
     return bool(words) and len(text) <= HEADING_MAX_CHARS and len(words) <= HEADING_MAX_WORDS \
         and text[:1].isupper()
@@ -240,7 +240,7 @@ class _Reader:
     front: list[list[Line]] = field(default_factory=list)
     body: list[_Rule | _Heading] = field(default_factory=list)
     rule: _Rule | None = None          # the rule being read; None before rule 1
-    parts: int = 0                     # the last part numbered in Roman read as a heading
+    parts: int = 0                     # the number of the last part read as a heading
 
     @property
     def expected(self) -> int:
@@ -249,25 +249,26 @@ class _Reader:
 
     def start_rule(self, line: Line, label: Label, continued: bool) -> None:
         """Open the next rule at the line its label begins (`continued`: the next line, in the
-        same block, opens as a sentence does); a few words there, ended well short of the text's width
-        and not introducing what follows (":"), are its title if titles are the text's convention
-        (`keep_titles_if_conventional`)."""
+        same block, opens as a sentence does); a few words there, ended well short of the text's
+        width and not introducing what follows (":"), are its title if titles are the text's
+        convention (`keep_titles_if_conventional`)."""
         rest = replace(line, text=label.rest)
         titled = (continued and bool(label.rest) and not label.rest.endswith(":")
-                  and len(WORD.findall(label.rest)) <= TITLE_MAX_WORDS and len(line.text) < TITLE_SHARE * self.width)
+                  and len(WORD.findall(label.rest)) <= TITLE_MAX_WORDS
+                  and len(line.text) < TITLE_SHARE * self.width)
         self.rule = _Rule(label, line.source_line, [_Paragraph([rest] if label.rest and not titled else [])],
                           rest if titled else None)
         self.body.append(self.rule)
 
     def add_heading(self, lines: list[Line]) -> None:
-        """A heading before the next rule; a part's, numbered in Roman, counts."""
+        """A heading before the next rule; a part's number counts."""
         part = part_label(lines[0].text, self.parts, self.scheme)
         self.parts = part.number if part else self.parts
         self.body.append(_Heading(lines))
 
     def keep_titles_if_conventional(self) -> None:
         """Give back to their rules' text the titles read where too few rules have one."""
-        rules = [part for part in self.body if isinstance(part, _Rule)]
+        rules = [entry for entry in self.body if isinstance(entry, _Rule)]
         titled = [rule for rule in rules if rule.title]
         if len(titled) < max(TITLED_MIN, TITLED_SHARE * len(rules)):
             for rule in titled:
@@ -371,7 +372,8 @@ def _read(lines: list[tuple[Line, bool]], scheme: Scheme, width: float) -> _Read
         label = rule_label(line.text, reader.expected, scheme)
         heading = _heading_length(lines, index, reader, closed) if not label else 0
         if label:
-            continued = index + 1 < len(lines) and not lines[index + 1][1] and _opens(lines[index + 1][0].text)
+            following = lines[index + 1] if index + 1 < len(lines) else None
+            continued = following is not None and not following[1] and _opens(following[0].text)
             reader.start_rule(line, label, continued)
         elif heading:
             reader.add_heading([entry[0] for entry in lines[index:index + heading]])
