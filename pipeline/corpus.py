@@ -15,6 +15,7 @@ from .files import read_text
 from .link import EngineLinks, run_conformance
 from .model import Unit, WitnessText
 from .paths import EDITORIAL, SCENARIOS
+from .sources import load_witnesses
 from .variants import VariantPoint
 
 
@@ -104,8 +105,11 @@ def engine_cues() -> dict[str, frozenset[str]]:
 
 def align_names(a: str, b: str) -> Alignment:
     """The automatic aligner alone between two witnesses or files named as on the command line,
-    with the editor's alignment of third witnesses carried over where it aligned one side only."""
+    with the editor's alignment of third witnesses carried over to a witness added since."""
     first, second = side(a), side(b)
     editor = align.read_editorial(EDITORIAL / "alignment.toml").links
-    pivots = align.pivots_for(first.name, second.name, side, editor)
+    catalogue = load_witnesses()
+    added = {name for name in (first.name, second.name) if name not in catalogue}    # files
+    added |= {siglum for siglum, witness in catalogue.items() if witness.added_after}
+    pivots = align.pivots_for(first.name, second.name, side, editor, added)
     return align.align(first, second, align.glossary(), engine_cues(), pivots=pivots)

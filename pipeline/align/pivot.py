@@ -1,4 +1,4 @@
-"""The editor's alignment of the other witnesses as evidence for one the editor has not aligned yet.
+"""The editor's alignment of the other witnesses as evidence for one added since.
 
 A witness added by `ecarte witness add` is cited by no engine rule or scenario, and its words
 alone find about half its parallels. But the corpus's witnesses are aligned with each other by
@@ -7,7 +7,7 @@ hu-nc units the editor linked that en-wiki unit with. Each such third witness is
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model import Link, siglum_of
@@ -17,29 +17,30 @@ from .sides import Side
 @dataclass(frozen=True)
 class Pivot:
     """A third witness and, for each of its units, the units of `known` (the side of the pair
-    the editor aligned) the editor linked it with."""
+    that is the editor's witness) the editor linked it with."""
 
     side: Side
     known: str
     partners: dict[str, frozenset[str]]
 
 
-def pivots_for(a: str, b: str, side: Callable[[str], Side], editor_links: Iterable[Link]) -> tuple[Pivot, ...]:
-    """The pivots for aligning witnesses `a` and `b` when the editor has aligned exactly one of
-    them: every third witness the editor linked with that one, in the order first linked. None
-    when the editor has aligned neither, nor when he has aligned both: a conservative choice,
-    which also keeps the corpus gold's figures from borrowing the editor's links (the gold's
-    witness is aligned by the editor with every other)."""
-    links = list(editor_links)
-    aligned = {siglum_of(u) for link in links for u in (link.source, link.target)}
-    if (a in aligned) == (b in aligned):
+def pivots_for(a: str, b: str, side: Callable[[str], Side], editor_links: Iterable[Link],
+               added: Collection[str]) -> tuple[Pivot, ...]:
+    """The pivots for aligning witnesses `a` and `b` when exactly one of them was `added` after
+    the editor's alignment (its catalogue's `added_after`): every third witness of the editor's
+    that the editor linked with the other one, in the order first linked. None between two of the
+    editor's witnesses, whose own links decide (so the corpus gold's figures cannot borrow the
+    editor's links), nor between two added ones. The editor's entries for the added witness itself
+    change nothing here: they override the links they review, not the evidence for the rest."""
+    if (a in added) == (b in added):
         return ()
-    known = a if a in aligned else b
+    known = b if a in added else a
     partners: dict[str, dict[str, set[str]]] = {}
-    for link in links:
+    for link in editor_links:
         for mine, theirs in ((link.source, link.target), (link.target, link.source)):
-            if siglum_of(theirs) == known and siglum_of(mine) not in (a, b):
-                partners.setdefault(siglum_of(mine), {}).setdefault(mine, set()).add(theirs)
+            third = siglum_of(mine)
+            if siglum_of(theirs) == known and third not in (a, b) and third not in added:
+                partners.setdefault(third, {}).setdefault(mine, set()).add(theirs)
     return tuple(Pivot(side(third), known, {u: frozenset(v) for u, v in units.items()})
                  for third, units in partners.items())
 

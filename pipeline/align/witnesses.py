@@ -47,6 +47,12 @@ def aligned_witnesses(texts: Mapping[str, WitnessText]) -> list[str]:
     return [s for s in texts if s not in made_from]
 
 
+def added_witnesses(texts: Mapping[str, WitnessText]) -> frozenset[str]:
+    """The witnesses added after the editor's alignment (`ecarte witness add` records the version
+    each followed): their pairs with the editor's witnesses borrow the editor's links (pivot.py)."""
+    return frozenset(s for s, t in texts.items() if t.witness.added_after)
+
+
 def side_of(text: WitnessText, modern: Callable[[Unit], str], rulesets: Iterable[str]) -> Side:
     """A witness as a side: an edition compared in its modern layer, with its ruleset if any."""
     siglum = text.witness.siglum
@@ -69,9 +75,9 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
     leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
     check_units(editorial, leaves, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
-    cache = MeasureCache()
+    cache, added = MeasureCache(), added_witnesses(texts)
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,
-                          pivots=pivots_for(a, b, by_siglum.__getitem__, editorial.links), cache=cache)
+                          pivots=pivots_for(a, b, by_siglum.__getitem__, editorial.links, added), cache=cache)
             for a, b in combinations(by_siglum, 2)}
     links, review = merge((l for alignment in auto.values() for l in alignment.links), editorial)
     return CorpusAlignment(auto, tuple(links), review, editorial)

@@ -11,6 +11,7 @@ from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
 from ..align.aligner import MeasureCache
 from ..align.pivot import pivots_for
+from ..align.witnesses import added_witnesses
 from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
 
@@ -65,7 +66,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     """Score the corpus's alignment against each gold file."""
     reports = []
     terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment()
-    cache = MeasureCache()
+    cache, added = MeasureCache(), added_witnesses(corpus.texts())
     for path in paths:
         gold = read_gold_links(path)
         scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative
@@ -75,7 +76,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
         runs = []
         for name, evidence in (configurations() if ablations else configurations()[:1]):
             links = {o: align(mine, corpus.side(o), terms, cues, evidence,
-                              pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links),
+                              pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links, added),
                               cache=cache).links
                      for o in others}
             runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))

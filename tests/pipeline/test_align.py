@@ -350,13 +350,18 @@ def _link(a: str, b: str) -> Link:
     (("new", "hu"), [_link("hu.p1", "en.p2")], {"en": {"en.p2": {"hu.p1"}}}),
     (("hu", "new"), [_link("en.p2", "hu.p1")], {"en": {"en.p2": {"hu.p1"}}}),   # either side, either order
     (("new", "hu"), [_link("hu.p1", "en.p2"), _link("hu.p2", "en.p2")], {"en": {"en.p2": {"hu.p1", "hu.p2"}}}),
-    (("hu", "en"), [_link("hu.p1", "en.p2")], {}),                        # both aligned: their own links decide
-    (("new", "other"), [_link("hu.p1", "en.p2")], {}),                    # neither aligned
+    # the editor's entries for the added witness change nothing: they override what they review
+    (("new", "hu"), [_link("hu.p1", "en.p2"), _link("new.p1", "hu.p2"), _link("new.p2", "en.p1")],
+     {"en": {"en.p2": {"hu.p1"}}}),
+    (("hu", "en"), [_link("hu.p1", "en.p2")], {}),                        # the editor's two: his links decide
+    (("new", "other"), [_link("hu.p1", "en.p2")], {}),                    # two added
+    (("new", "hu"), [_link("hu.p1", "other.p1")], {}),                    # an added third is no pivot
 ])
-def test_pivots_are_the_third_witnesses_the_editor_linked_with_the_aligned_side(pair, editor, expected):
+def test_pivots_are_the_editors_third_witnesses_linked_with_the_editors_side(pair, editor, expected):
     from pipeline.align.pivot import pivots_for
     sides = _sides(new="a|b", hu="a|b", en="a|b", other="a")
-    found = {p.side.name: {u: set(v) for u, v in p.partners.items()} for p in pivots_for(*pair, sides.get, editor)}
+    found = {p.side.name: {u: set(v) for u, v in p.partners.items()}
+             for p in pivots_for(*pair, sides.get, editor, added={"new", "other"})}
     assert found == expected
 
 
@@ -372,7 +377,7 @@ def test_a_unit_like_a_pivots_unit_is_drawn_to_the_units_the_editor_linked_it_wi
     terms, editor = glossary(), [_link("hu.p2", "en.p2")]
 
     def boost(a: str, b: str) -> list[list[float]]:
-        pivots = pivots_for(a, b, sides.get, editor)
+        pivots = pivots_for(a, b, sides.get, editor, added={"new"})
         likes = [combine(m, DEFAULT) for m in pivot_likes(sides[a], sides[b], pivots, terms, {}, ALL)]
         return pivot_boost(sides[a], sides[b], pivots, likes)
     m = measure(sides["new"], sides["hu"], terms, {}, ALL)
