@@ -176,12 +176,12 @@ def witness_header(witness: Witness, context: TeiContext, transcripts: Sequence[
     versions = since(context.versions, witness.added_after, witness.siglum)
     file_desc = el("fileDesc", {},
                    el("titleStmt", {}, *titles, _team(p, witness.siglum), *(_ocr(s, o) for s, o in ocr)),
-                   *_edition(versions),
+                   *_edition(versions, witness.added_after),
                    _publication(context, [witness.rights], versions),
                    el("sourceDesc", {}, source_bibl(witness)))
     tool = f"The Écarté edition pipeline; units cut by its '{witness.segmenter}' segmenter."
     encoding = _encoding(context, tool, witness, omitted, from_ocr=bool(ocr))
-    return _header(context, witness.siglum, file_desc, encoding, versions)
+    return _header(context, witness.siglum, file_desc, encoding, versions, witness.added_after)
 
 
 def corpus_header(witnesses: list[Witness], context: TeiContext) -> etree._Element:
@@ -270,11 +270,11 @@ def _ocr(siglum: str, ocr: Ocr) -> etree._Element:
               el("note", text=ocr.evidence))
 
 
-def _edition(versions: Sequence[Version]) -> list[etree._Element]:
-    """The editionStmt: the last version of the corpus the file is in, and its date (none before
-    the first: a witness added since the last published version)."""
+def _edition(versions: Sequence[Version], added_after: str | None = None) -> list[etree._Element]:
+    """The editionStmt: the last version of the corpus the file is in, and its date; for a
+    witness added since the last published version, that it is in none yet."""
     if not versions:
-        return []
+        return [el("editionStmt", {}, el("edition", {}, text=_unpublished(added_after)))]
     last = versions[-1]
     day = last.when.isoformat()
     return [el("editionStmt", {}, el("edition", {"n": last.n}, el("date", {"when": day}, text=day),
@@ -359,12 +359,22 @@ def _editorial(context: TeiContext, witness: Witness | None, from_ocr: bool) -> 
 
 
 def _header(context: TeiContext, owner: str, file_desc: etree._Element,
-            encoding: etree._Element, versions: Sequence[Version]) -> etree._Element:
+            encoding: etree._Element, versions: Sequence[Version],
+            added_after: str | None = None) -> etree._Element:
     header = el("teiHeader", {XML_LANG: context.principles.header_language},
                 file_desc, encoding, el("profileDesc", {}, el("langUsage")))
-    if versions:
-        header.append(el("revisionDesc", {}, *(
-            el("change", {"when": v.when.isoformat(), "n": v.n, "who": f"#{team_id(owner)}"},
-               text=v.description) for v in reversed(versions))))
+    changes = [el("change", {"when": v.when.isoformat(), "n": v.n, "who": f"#{team_id(owner)}"},
+                  text=v.description) for v in reversed(versions)]
+    if not changes:
+        changes = [el("change", {"who": f"#{team_id(owner)}"},
+                      text=_unpublished(added_after))]
+    header.append(el("revisionDesc", {}, *changes))
     return header
+
+
+def _unpublished(added_after: str | None) -> str:
+    """What a file in no published version says of itself (dated by the version it follows, so a
+    build stays the same whenever it runs)."""
+    since = f" after version {added_after}" if added_after else ""
+    return f"Added to the corpus{since} (ecarte witness add); in no published version yet."
 

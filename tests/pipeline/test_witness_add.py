@@ -94,9 +94,12 @@ def test_the_source_is_copied_and_catalogued_with_its_checksum(added):
 def test_the_added_witness_lists_only_the_versions_after_it_was_added(added):
     corpus, _, _ = added
     tei = etree.parse(str(corpus / "tei" / "laws.xml"))
-    assert tei.findall(".//{http://www.tei-c.org/ns/1.0}change") == [], \
-        "no version has been published since the witness was added"
-    assert tei.find(".//{http://www.tei-c.org/ns/1.0}editionStmt") is None, "nor is it in any version"
+    last = read_versions(CORPUS / "editorial" / "revisions.toml")[-1].n
+    unpublished = f"Added to the corpus after version {last} (ecarte witness add); in no published version yet."
+    [change] = tei.findall(".//{http://www.tei-c.org/ns/1.0}change")     # no version published since
+    assert (change.get("when"), change.get("n"), change.text) == (None, None, unpublished)
+    edition = tei.find(".//{http://www.tei-c.org/ns/1.0}editionStmt/{http://www.tei-c.org/ns/1.0}edition")
+    assert (edition.get("n"), edition.text) == (None, unpublished), "nor is it in any version"
     revisions = corpus / "editorial" / "revisions.toml"
     revisions.write_text(revisions.read_text(encoding="utf-8") + '\n[[version]]\nn = "9.0"\n'
                          'when = 2099-01-01\ndescription = "laws added"\n', encoding="utf-8")
@@ -143,6 +146,43 @@ def test_the_aligner_scores_the_fixture_no_worse_than_measured(added):
     [gold] = json.loads(scored.stdout)["golds"]
     [automatic] = [run for run in gold["runs"] if run["name"] == "automatic (all evidence)"]
     assert automatic["all"]["f1"] >= LAWS_F1_FLOOR
+
+
+def _laws_links(corpus: Path) -> dict[str, set[tuple[str, str]]]:
+    """Each laws unit's aligned units with their source (auto or editor), as xref lists them."""
+    listed = json.loads(run_ecarte("xref", "--all", "--json", corpus=corpus).stdout)["units"]
+    return {u["id"]: {(a["id"], a["source"]) for a in u["aligned"]} for u in listed if u["witness"] == "laws"}
+
+
+def test_the_editors_entries_for_an_added_witness_change_only_the_links_they_review(added, tmp_path):
+    """An editor confirms nothing yet, adds one link and rejects one automatic link of the added
+    witness: the reject does not go stale, and every other automatic link stays as it was."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(added[0], corpus)
+    before = _laws_links(corpus)
+    unit = next(u for u, links in sorted(before.items()) if any(t.startswith("hu-nc.") for t, _ in links))
+    target = sorted(t for t, _ in before[unit] if t.startswith("hu-nc."))[0]
+    other = next(u for u in sorted(before) if u != unit and before[u])
+    alignment = corpus / "editorial" / "alignment.toml"
+    alignment.write_text(alignment.read_text(encoding="utf-8") + f"""
+[[reject]]
+source = "{target}"
+target = "{unit}"
+reason = "a test: the editor refuses it"
+
+[[link]]
+source = "hu-nc.1"
+target = "{other}"
+relation = "partial"
+reason = "a test: the editor adds it"
+note = "a test: what differs"
+""", encoding="utf-8")
+    built = run_ecarte("build", corpus=corpus)
+    assert built.returncode == 0, built.stderr
+    after = _laws_links(corpus)
+    assert (target, "auto") not in after[unit] and ("hu-nc.1", "editor") in after[other]
+    untouched = {u: links for u, links in before.items() if u not in (unit, other)}
+    assert untouched == {u: after[u] for u in untouched}
 
 
 def test_an_added_witness_can_be_given_readings_in_the_editors_points(added, tmp_path):
