@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from pipeline.corpus import variant_points
+from pipeline.corpus import texts, variant_points
 from pipeline.variants import Topic, select
 
 NAME = "variants"
@@ -20,7 +20,12 @@ def configure(parser) -> None:
 
 
 def run(args) -> int:
-    points = select(variant_points(), args.topic, args.witness)
+    points = select(variant_points(), args.topic, args.witness, texts())
+    if args.witness and not points and not args.json:
+        sys.stdout.write(f"no point has a reading of {args.witness} yet: readings come from its engine "
+                         "ruleset (engine/rulesets/) or from the editors' points "
+                         "(corpus/editorial/variants.toml)\n")
+        return 0
     if args.json:
         json.dump({"points": [point.as_json() for point in points]}, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

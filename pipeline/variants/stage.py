@@ -4,7 +4,7 @@ Plain data in, plain data out: no file is read here and the corpus is not reache
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from dataclasses import replace
 
@@ -146,14 +146,14 @@ def _decided(result: CitingScenario, name: str, ruleset: Ruleset | None, ruleset
 
 
 def select(points: Iterable[VariantPoint], topic: str | None = None,
-           witness: str | None = None) -> list[VariantPoint]:
-    """The points of one topic, and/or those on which one witness has a reading."""
+           witness: str | None = None, witnesses: Collection[str] = ()) -> list[VariantPoint]:
+    """The points of one topic, and/or those on which one witness has a reading; a witness
+    neither among `witnesses` (the corpus's) nor read on any point is an error."""
     points = list(points)
     known = {reading.witness for point in points for reading in point.readings}
-    if witness is not None and witness not in known:
-        raise InputError(f"no reading of witness {witness!r}: readings come from its engine ruleset "
-                         f"(engine/rulesets/) or from the editors' points (corpus/editorial/variants.toml); "
-                         f"witnesses with readings: {', '.join(sorted(known))}")
+    if witness is not None and witness not in known and witness not in witnesses:
+        raise InputError(f"no witness {witness!r} in the corpus; witnesses with readings: "
+                         f"{', '.join(sorted(known))}")
     return [point for point in points if topic in (None, point.topic.value)
             and (witness is None or any(reading.witness == witness for reading in point.readings))]
 

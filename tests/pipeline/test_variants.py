@@ -277,9 +277,17 @@ def test_variants_for_people_and_filtered(cli):
 
 def test_an_unknown_witness_is_a_one_line_error(cli):
     code, out, err = cli("--witness", "xx")
-    assert code == 2 and out == "" and err == "ecarte variants: no reading of witness 'xx': readings " \
-        "come from its engine ruleset (engine/rulesets/) or from the editors' points " \
-        "(corpus/editorial/variants.toml); witnesses with readings: de-scheicher, en-short, en-wiki, hu-nc\n"
+    assert code == 2 and out == "" and err == "ecarte variants: no witness 'xx' in the corpus; witnesses " \
+        "with readings: de-scheicher, en-short, en-wiki, hu-nc\n"
+
+
+def test_a_witness_without_readings_has_no_points_yet(cli):
+    """A witness of the corpus with no reading (a transcript an edition is made from, or one just
+    added) is no error: it has no point yet, and the message says where readings come from."""
+    code, out, err = cli("--witness", "hu-nc-ocr1")
+    assert (code, err) == (0, "") and out.startswith("no point has a reading of hu-nc-ocr1 yet: readings come")
+    code, out, _ = cli("--witness", "hu-nc-ocr1", "--json")
+    assert (code, json.loads(out)) == (0, {"points": []})
 
 
 def test_a_bad_editorial_point_names_its_file_and_line(corpus_copy):
