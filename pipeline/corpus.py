@@ -10,6 +10,7 @@ from engine import conformance
 
 from . import align, build, normalize, normalize_check
 from .align import Alignment, CorpusAlignment, Side
+from .align.witnesses import added_witnesses
 from .errors import InputError
 from .files import read_text
 from .link import EngineLinks, run_conformance
@@ -103,13 +104,16 @@ def engine_cues() -> dict[str, frozenset[str]]:
     return align.engine_cues(engine_links().scenarios)
 
 
+def added() -> frozenset[str]:
+    """The witnesses added after the editor's alignment, which borrow it (pipeline/align/pivot.py)."""
+    return added_witnesses(load_witnesses().values())
+
+
 def align_names(a: str, b: str) -> Alignment:
     """The automatic aligner alone between two witnesses or files named as on the command line,
     with the editor's alignment of third witnesses carried over to a witness added since."""
     first, second = side(a), side(b)
     editor = align.read_editorial(EDITORIAL / "alignment.toml").links
-    catalogue = load_witnesses()
-    added = {name for name in (first.name, second.name) if name not in catalogue}    # files
-    added |= {siglum for siglum, witness in catalogue.items() if witness.added_after}
-    pivots = align.pivots_for(first.name, second.name, side, editor, added)
+    files = {name for name in (first.name, second.name) if name not in load_witnesses()}
+    pivots = align.pivots_for(first.name, second.name, side, editor, added() | files)
     return align.align(first, second, align.glossary(), engine_cues(), pivots=pivots)

@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..model import Link, Unit, WitnessText
+from ..model import Link, Unit, Witness, WitnessText
 from .aligner import Alignment, MeasureCache, align
 from .cues import Glossary
 from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, check_units, merge
@@ -47,10 +47,10 @@ def aligned_witnesses(texts: Mapping[str, WitnessText]) -> list[str]:
     return [s for s in texts if s not in made_from]
 
 
-def added_witnesses(texts: Mapping[str, WitnessText]) -> frozenset[str]:
+def added_witnesses(witnesses: Iterable[Witness]) -> frozenset[str]:
     """The witnesses added after the editor's alignment (`ecarte witness add` records the version
     each followed): their pairs with the editor's witnesses borrow the editor's links (pivot.py)."""
-    return frozenset(s for s, t in texts.items() if t.witness.added_after)
+    return frozenset(w.siglum for w in witnesses if w.added_after)
 
 
 def side_of(text: WitnessText, modern: Callable[[Unit], str], rulesets: Iterable[str]) -> Side:
@@ -75,7 +75,7 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
     leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
     check_units(editorial, leaves, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
-    cache, added = MeasureCache(), added_witnesses(texts)
+    cache, added = MeasureCache(), added_witnesses(t.witness for t in texts.values())
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,
                           pivots=pivots_for(a, b, by_siglum.__getitem__, editorial.links, added), cache=cache)
             for a, b in combinations(by_siglum, 2)}

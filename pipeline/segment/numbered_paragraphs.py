@@ -115,12 +115,16 @@ TITLE_CASE_SMALL = 4
 WORD = re.compile(r"[^\W\d_]+")
 
 
+def is_short(text: str) -> bool:
+    """A line short enough to be a heading: at most HEADING_MAX_CHARS and HEADING_MAX_WORDS."""
+    return len(text) <= HEADING_MAX_CHARS and len(WORD.findall(text)) <= HEADING_MAX_WORDS
+
+
 def is_heading_line(text: str) -> bool:
     """A short line in capitals or Title Case without closing punctuation ("PLAYING THE HAND",
     "Proposing and the Exchange")."""
     words = WORD.findall(text)
-    if not words or len(text) > HEADING_MAX_CHARS or len(words) > HEADING_MAX_WORDS \
-            or ends_sentence(text):
+    if not words or not is_short(text) or ends_sentence(text):
         return False
     title_case = words[0][0].isupper() and all(w[0].isupper() for w in words
                                                 if len(w) > TITLE_CASE_SMALL)
@@ -147,7 +151,7 @@ class PartLabel:
 def part_label(text: str, parts: int, scheme: Scheme) -> PartLabel | None:
     """The label of the part a short line opens, in a numbering other than the rules' `scheme`:
     the part after the `parts` read so far, or one after a part missed; else None."""
-    if len(text) > HEADING_MAX_CHARS or len(WORD.findall(text)) > HEADING_MAX_WORDS:
+    if not is_short(text):
         return None
     for numbering in PART_SCHEMES:
         match = numbering.pattern.match(text) if numbering is not scheme else None
@@ -159,9 +163,7 @@ def part_label(text: str, parts: int, scheme: Scheme) -> PartLabel | None:
 
 def is_part_title(text: str) -> bool:
     """A part's title on the line after its bare label: short, opening with a capital."""
-    words = WORD.findall(text)
-    return bool(words) and len(text) <= HEADING_MAX_CHARS and len(words) <= HEADING_MAX_WORDS \
-        and text[:1].isupper()
+    return is_short(text) and text[:1].isupper()
 
 
 TITLE_MAX_WORDS = 6
@@ -251,7 +253,7 @@ class _Reader:
         """Open the next rule at the line its label begins (`continued`: the next line, in the
         same block, opens as a sentence does); a few words there, ended well short of the text's
         width and not introducing what follows (":"), are its title if titles are the text's
-        convention (`keep_titles_if_conventional`)."""
+        convention (`settle_titles`)."""
         rest = replace(line, text=label.rest)
         titled = (continued and bool(label.rest) and not label.rest.endswith(":")
                   and len(WORD.findall(label.rest)) <= TITLE_MAX_WORDS
@@ -266,14 +268,18 @@ class _Reader:
         self.parts = part.number if part else self.parts
         self.body.append(_Heading(lines))
 
-    def keep_titles_if_conventional(self) -> None:
-        """Give back to their rules' text the titles read where too few rules have one."""
+    def settle_titles(self) -> None:
+        """Give back to its rule's text a title with no text after it (a heading took the next
+        line: the few words were the rule), and every title where too few rules have one."""
         rules = [entry for entry in self.body if isinstance(entry, _Rule)]
-        titled = [rule for rule in rules if rule.title]
+        untitled = [rule for rule in rules
+                    if rule.title and not (rule.paragraphs[0].lines or rule.paragraphs[0].items)]
+        titled = [rule for rule in rules if rule.title and rule not in untitled]
         if len(titled) < max(TITLED_MIN, TITLED_SHARE * len(rules)):
-            for rule in titled:
-                rule.paragraphs[0].lines.insert(0, rule.title)
-                rule.title = None
+            untitled += titled
+        for rule in untitled:
+            rule.paragraphs[0].lines.insert(0, rule.title)
+            rule.title = None
 
     def add_front(self, line: Line, starts_block: bool) -> None:
         """Front matter: one paragraph per block."""
@@ -329,8 +335,6 @@ def _rule_unit(siglum: str, rule: _Rule, path: Path | None) -> Unit:
     """A rule: its one paragraph's lines and items, or a container of numbered paragraphs."""
     uid = f"{siglum}.{rule.label.number}"
     first = rule.paragraphs[0]
-    if rule.title and not first.lines and not first.items:    # a heading took the line after it:
-        first.lines, rule.title = [rule.title], None           # the few words were the rule
     unit = Unit(id=uid, witness=siglum, kind=Kind.RULE, n=str(rule.label.number),
                 printed_label=rule.label.printed, head=rule.title.text if rule.title else None,
                 head_lines=[rule.title] if rule.title else [])
@@ -408,5 +412,5 @@ def segment(siglum: str, text: str, config: Config, source: Path | None) -> Segm
     lines = [(line, position == 0) for block in blocks for position, line in enumerate(block.lines)]
     width = line_width([len(line.text) for line, _ in lines])
     reader = max((_read(lines, scheme, width) for scheme in Scheme), key=lambda r: r.expected)
-    reader.keep_titles_if_conventional()
+    reader.settle_titles()
     return Segmentation(units=_units(siglum, reader, source), chrome=chrome)

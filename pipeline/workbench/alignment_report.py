@@ -11,7 +11,6 @@ from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
 from ..align.aligner import MeasureCache
 from ..align.pivot import pivots_for
-from ..align.witnesses import added_witnesses
 from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
 
@@ -66,7 +65,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     """Score the corpus's alignment against each gold file."""
     reports = []
     terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment()
-    cache, added = MeasureCache(), added_witnesses(corpus.texts())
+    cache, added = MeasureCache(), corpus.added()
     for path in paths:
         gold = read_gold_links(path)
         scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative

@@ -19,7 +19,6 @@ from ..errors import InputError
 from ..align import ALL, Side, glossary
 from ..align.aligner import DEFAULT, MeasureCache, Measures, Settings, choose, combine, lift, pivot_likes
 from ..align.pivot import Pivot, pivot_boost, pivots_for
-from ..align.witnesses import added_witnesses
 from ..model import Link, Origin, Relation
 from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
 
@@ -68,7 +67,7 @@ def _problem(path: Path) -> Problem:
     measures, cache = {}, MeasureCache()
     for other in witnesses_of(gold):
         theirs = corpus.side(other)
-        pivots = pivots_for(gold.witness, other, corpus.side, editor, added_witnesses(corpus.texts()))
+        pivots = pivots_for(gold.witness, other, corpus.side, editor, corpus.added())
         measures[other] = (cache.measure(mine, theirs, terms, cues, ALL), pivots,
                            pivot_likes(mine, theirs, pivots, terms, cues, ALL, cache), mine, theirs)
     return Problem(gold, measures, [u.id for u in mine.units if u.normative])
