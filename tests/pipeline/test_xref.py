@@ -22,6 +22,17 @@ def test_xref_shows_rule_26_with_its_heading_for_people(capsys):
     assert "A ki atoutnak királyt üt fel, egy pontot nyer" in out
 
 
+def test_xref_shows_a_sections_own_title_apart_from_its_text(capsys):
+    code, out, _ = run(capsys, "xref", "de-scheicher.5")
+    assert code == 0
+    assert "\ntitle: Der Atout-König\n" in out
+    _, out, _ = run(capsys, "xref", "de-scheicher.5", "--json")
+    record = json.loads(out)
+    assert record["head"] == "Der Atout-König" and "Der Atout-König" not in record["text"]
+    _, out, _ = run(capsys, "xref", "hu-nc.26", "--json")
+    assert "head" not in json.loads(out)
+
+
 def test_xref_shows_lettered_items_with_their_printed_labels_as_the_tei_does(capsys):
     code, out, _ = run(capsys, "xref", "de-scheicher.12.6.2")
     assert code == 0
