@@ -42,7 +42,7 @@ from .page_images import IMAGES, PageImage, images_to_copy
 from .paths import CATALOGUE, CORPUS, EDITORIAL, SOURCES, TEI
 from .segment import Segmentation, segmenter
 from .segment.detect import detect_segmenter
-from .sources import Ocr, load_witnesses
+from .sources import Ocr, Rights, RightsStatus, load_witnesses
 from .tei import load_context
 from .tei.header import Principles
 from .tei.revisions import read_versions
@@ -88,6 +88,7 @@ class Request:
     kind: str = DEFAULT_KIND
     segmenter: str | None = None
     url: str | None = None
+    rights: Rights | None = None        # the rights in the text, as found (`rights_of`)
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,20 @@ def _cp1252(data: bytes, path: Path, utf8_error: UnicodeDecodeError, bom: bool) 
     return text
 
 
+def rights_of(status: str | None, statement: str | None, url: str | None) -> Rights | None:
+    """The rights the options state (`--rights`, `--rights-statement`, `--rights-url`): a status
+    needs the statement as found, and neither statement nor address comes without a status."""
+    if status is None:
+        if statement is not None or url is not None:
+            raise InputError("--rights-statement and --rights-url need --rights (free, restricted "
+                             "or unknown)")
+        return None
+    if statement is None:
+        raise InputError(f"--rights {status} needs --rights-statement: the licence or copyright "
+                         f"statement as found (\"CC BY-SA 4.0\", \"© 2004 the author\")")
+    return Rights(RightsStatus(status), statement, url)
+
+
 def check_request(request: Request, witnesses: set[str], principles: Principles) -> None:
     """Refuse, before anything is written, a siglum that is malformed, in use or the corpus's id,
     an unknown language, an edition (editions are collated, not added) and malformed descriptions."""
@@ -262,16 +277,20 @@ def check_request(request: Request, witnesses: set[str], principles: Principles)
     if request.kind == "edition":
         raise InputError("--kind edition: an edition is collated from its transcripts "
                          "(base, collate_with in witnesses.toml), not added from a file")
+    rights = request.rights
     for option, value in (("--title", request.title), ("--author", request.author),
                           ("--date", request.date), ("--kind", request.kind),
-                          ("--source-url", request.url)):
+                          ("--source-url", request.url),
+                          ("--rights-statement", rights.statement if rights else None),
+                          ("--rights-url", rights.url if rights else None)):
         if value is not None and (not value.strip() or any(
                 unicodedata.category(c) == "Cc" for c in value)):
             raise InputError(f"{option} must be one line of text")
-    if request.url is not None:
-        parsed = urlparse(request.url)
-        if parsed.scheme not in ("http", "https") or not parsed.netloc:
-            raise InputError(f"--source-url {request.url!r} is not an http(s) URL")
+    for option, url in (("--source-url", request.url), ("--rights-url", rights.url if rights else None)):
+        if url is not None:
+            parsed = urlparse(url)
+            if parsed.scheme not in ("http", "https") or not parsed.netloc:
+                raise InputError(f"{option} {url!r} is not an http(s) URL")
 
 
 def check_new_text(source: SourceText, witnesses: dict[str, Witness], path: Path) -> None:
@@ -332,6 +351,11 @@ def catalogue_table(request: Request, source: SourceText, choice: SegmenterChoic
                   *_toml_lines({image.copy: image.sha256 for image in source.images})]
     if source.ocr is not None:
         lines += ["", f"[{request.siglum}.ocr]", *_toml_lines(asdict(source.ocr))]
+    if request.rights is not None:
+        rights = request.rights
+        lines += ["", f"[{request.siglum}.rights]", *_toml_lines(
+            {"status": rights.status.value, "statement": rights.statement, "url": rights.url,
+             "note": "As stated with `ecarte witness add`."})]
     return "\n".join(lines) + "\n"
 
 

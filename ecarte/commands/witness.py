@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pipeline.witness_add import DEFAULT_KIND, Request, add_witness
+from pipeline.sources import RightsStatus
+from pipeline.witness_add import DEFAULT_KIND, Request, add_witness, rights_of
 
 NAME = "witness"
 HELP = "manage the corpus's witnesses: `witness add FILE …` adds one from a text file"
@@ -30,11 +31,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--segmenter", metavar="NAME", help="the registered segmenter to cut it "
                      "(default: detected)")
     add.add_argument("--source-url", metavar="URL", help="where the text was taken from")
+    add.add_argument("--rights", choices=[s.value for s in RightsStatus], help="whether the text "
+                     "may be used freely: free (public domain or a free licence), restricted "
+                     "(copyrighted, no licence), unknown (default: not recorded; the TEI then "
+                     "says so)")
+    add.add_argument("--rights-statement", metavar="TEXT", help="with --rights: the licence or "
+                     "copyright statement as found (\"CC BY-SA 4.0\", \"Public domain\")")
+    add.add_argument("--rights-url", metavar="URL", help="with --rights: the licence's address")
 
 
 def run(args: argparse.Namespace) -> int:
     added = add_witness(Request(path=args.file, siglum=args.siglum, language=args.lang,
                                 title=args.title, author=args.author, date=args.date,
-                                kind=args.kind, segmenter=args.segmenter, url=args.source_url))
+                                kind=args.kind, segmenter=args.segmenter, url=args.source_url,
+                                rights=rights_of(args.rights, args.rights_statement, args.rights_url)))
     print(added.to_text(), end="")
     return 0

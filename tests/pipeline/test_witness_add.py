@@ -22,8 +22,10 @@ from pipeline.paths import CORPUS
 from pipeline.segment import segmenter
 from pipeline.tei import load_context
 from pipeline.tei.revisions import read_versions
+from pipeline.sources import Rights, RightsStatus
 from pipeline.witness_add import (Encoding, Request, SegmenterChoice, catalogue_table, check_request,
-                                  choose_segmenter, read_text_file, with_front_marked, with_table)
+                                  choose_segmenter, read_text_file, rights_of, with_front_marked,
+                                  with_table)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "witness"
 LAWS = FIXTURES / "laws.txt"
@@ -35,6 +37,7 @@ LAWS_F1_FLOOR = 0.90    # measured 0.911 (`ecarte align --evaluate laws-gold.tom
 CLUB = FIXTURES / "club-code.txt"
 CLUB_F1_FLOOR = 0.62    # measured 0.626: a code in its own order, its gold made without seeing the aligner
 VEREIN = FIXTURES / "verein.txt"
+BY = "https://creativecommons.org/licenses/by/4.0/"
 VEREIN_F1_FLOOR = 0.72  # measured 0.729: a German club's rules in §§ under Roman parts, its gold made blind
 
 
@@ -59,7 +62,8 @@ def added(tmp_path_factory):
     shutil.copytree(CORPUS, corpus, ignore=shutil.ignore_patterns("training"))
     catalogue = (corpus / "sources" / "witnesses.toml").read_text(encoding="utf-8")
     result = run_ecarte(*add_args(LAWS, "laws", "--date", "1911", "--source-url",
-                                  "https://example.org/laws"), corpus=corpus)
+                                  "https://example.org/laws", "--rights", "free", "--rights-statement",
+                                  "CC BY 4.0", "--rights-url", BY), corpus=corpus)
     return corpus, catalogue, result
 
 
@@ -86,7 +90,9 @@ def test_the_source_is_copied_and_catalogued_with_its_checksum(added):
                      "url": "https://example.org/laws", "source": "laws.txt",
                      "sha256": hashlib.sha256(LAWS.read_bytes()).hexdigest(),
                      "added_after": read_versions(CORPUS / "editorial" / "revisions.toml")[-1].n,
-                     "segmenter": "numbered-paragraphs"}
+                     "segmenter": "numbered-paragraphs",
+                     "rights": {"status": "free", "statement": "CC BY 4.0", "url": BY,
+                                "note": "As stated with `ecarte witness add`."}}
     normativity = tomllib.loads((corpus / "editorial" / "normativity.toml").read_text(encoding="utf-8"))
     assert normativity["units"]["laws.front*"] == "title"
 
@@ -135,6 +141,31 @@ def test_an_author_not_given_is_no_author_in_the_tei(added):
     tei = etree.parse(str(corpus / "tei" / "laws.xml"))
     bibl = tei.find(".//{http://www.tei-c.org/ns/1.0}sourceDesc/{http://www.tei-c.org/ns/1.0}bibl")
     assert bibl is not None and bibl.find("{http://www.tei-c.org/ns/1.0}author") is None
+
+
+def test_the_rights_stated_are_the_added_witness_licence_in_the_tei(added):
+    corpus, _, _ = added
+    tei = etree.parse(str(corpus / "tei" / "laws.xml"))
+    availability = tei.find(".//{http://www.tei-c.org/ns/1.0}availability")
+    assert availability.get("status") == "free"
+    targets = [e.get("target") for e in availability.iter("{http://www.tei-c.org/ns/1.0}licence")]
+    assert BY in targets
+    assert "The source text: CC BY 4.0." in "".join(availability.itertext())
+
+
+@pytest.mark.parametrize("status, statement, url, message", [
+    (None, "CC BY 4.0", None, "--rights-statement and --rights-url need --rights"),
+    (None, None, BY, "--rights-statement and --rights-url need --rights"),
+    ("free", None, None, "--rights free needs --rights-statement"),
+])
+def test_rights_need_a_status_and_the_statement_as_found(status, statement, url, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        rights_of(status, statement, url)
+
+
+def test_no_rights_stated_are_none_and_a_status_reads_as_its_enum():
+    assert rights_of(None, None, None) is None
+    assert rights_of("restricted", "© 1912 the club", None).status is RightsStatus.RESTRICTED
 
 
 def test_the_aligner_scores_the_fixture_no_worse_than_measured(added):
@@ -307,6 +338,8 @@ PRINCIPLES = dataclasses.replace(load_context(CORPUS).principles,
     ({"kind": "edition"}, "an edition is collated from its transcripts"),
     ({"title": "two\nlines"}, "--title must be one line of text"),
     ({"url": "example.org"}, "--source-url 'example.org' is not an http(s) URL"),
+    ({"rights": Rights(RightsStatus.FREE, "CC0", "file:///x")}, "--rights-url 'file:///x' is not an http(s) URL"),
+    ({"rights": Rights(RightsStatus.FREE, "two\nlines")}, "--rights-statement must be one line of text"),
     ({"siglum": "en-"}, "'en-' is not a valid siglum"),
     ({"siglum": "x.y"}, "'x.y' is not a valid siglum"),
     ({"siglum": PRINCIPLES.corpus_id}, f"siglum '{PRINCIPLES.corpus_id}' is the corpus's id"),
