@@ -21,10 +21,11 @@ corpus: venv
 site: venv
 	$(BIN)/ecarte site --out site
 
+# The tests keep the readers' stored corpora (pipeline/reader_cache.py) apart from the user's.
 test: venv
 	$(BIN)/ecarte validate
-	$(BIN)/ecarte site --out site
-	$(BIN)/python -m pytest
+	ECARTE_CACHE=$(CURDIR)/.cache/ecarte-test $(BIN)/ecarte site --out site
+	ECARTE_CACHE=$(CURDIR)/.cache/ecarte-test $(BIN)/python -m pytest
 
 # System packages through apt-get when run as root; otherwise name the command.
 system:

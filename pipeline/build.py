@@ -18,13 +18,13 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import engine
 
-from . import (align, collate, correct, link, normalize, normalize_check, normativity, segment, sources,
-               spans, tei, variants)
+from . import (align, collate, correct, link, normalize, normalize_check, normativity, reader_cache,
+               segment, sources, spans, tei, variants)
 from .errors import InputError
 from .facsimile import link_lines
 from .model import Witness, WitnessText
@@ -216,6 +216,25 @@ def run(until: str = "validate", resume: Made | None = None,
     return corpus
 
 
+STORED = "variants"
+"""The last stage whose corpus the readers keep between processes (pipeline/reader_cache.py)."""
+
+
+def keep_for_readers(made: Made, key: str) -> None:
+    """Store the corpus as far as the readers need it (up to `STORED`) under `key`."""
+    done = made.done[:made.done.index(STORED) + 1]
+    reader_cache.store(key, replace(made, documents={}, done=done))
+
+
+def stored_for_readers(key: str) -> Made | None:
+    """The corpus stored under `key`, if there is one and its stages are a beginning of these."""
+    stored = reader_cache.load(key)
+    names = [stage.name for stage in STAGES]
+    if isinstance(stored, Made) and stored.done == names[:len(stored.done)]:
+        return stored
+    return None
+
+
 def documents() -> dict[str, bytes]:
     """File name → bytes of every TEI document of the corpus, built in memory, not validated."""
     return run("tei").documents
@@ -236,6 +255,7 @@ def build(target: Path = TEI, check: bool = False) -> BuildReport:
     would change (nothing is written, so nothing needs validating)."""
     started = time.perf_counter()
     made = run("tei" if check else "validate")
+    keep_for_readers(made, reader_cache.fingerprint())
     docs = made.documents
     report = BuildReport(files={name: len(data) for name, data in docs.items()}, corpus=made)
     if check:

@@ -8,7 +8,7 @@ from pathlib import Path
 import engine
 from engine import conformance
 
-from . import align, build, normalize, normalize_check
+from . import align, build, normalize, normalize_check, reader_cache
 from .align import Alignment, CorpusAlignment, Side
 from .align.witnesses import added_witnesses
 from .errors import InputError
@@ -30,9 +30,21 @@ _MADE = build.Made()
 
 
 def _made(until: str) -> build.Made:
+    """The corpus made as far as `until`: what an earlier process stored for these very inputs
+    (pipeline/reader_cache.py), taken further where needed; kept in turn once made afresh."""
+    if not _MADE.done and (stored := build.stored_for_readers(_key())) is not None:
+        vars(_MADE).update(vars(stored))
     if until not in _MADE.done:
+        fresh = build.STORED not in _MADE.done
         build.run(until, resume=_MADE)
+        if fresh and build.STORED in _MADE.done:
+            build.keep_for_readers(_MADE, _key())
     return _MADE
+
+
+@lru_cache(maxsize=1)
+def _key() -> str:
+    return reader_cache.fingerprint()
 
 
 def modern_choices() -> list[normalize_check.ModernChoice]:
