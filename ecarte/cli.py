@@ -9,6 +9,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from typing import NoReturn
 
 from . import commands
 from engine import RulesetError
@@ -21,8 +22,15 @@ def _command_modules():
             yield importlib.import_module(f"{commands.__name__}.{info.name}")
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line naming the command, as every other error is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (`{self.prog} --help` lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ecarte", description=__doc__.splitlines()[0])
+    parser = Parser(prog="ecarte", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in _command_modules():
         sub_parser = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
@@ -32,7 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = _subparser(parser, args.command)
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args._run(args) or 0)
     except (InputError, RulesetError) as error:
@@ -40,6 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of subcommand `name`, whose usage an error about its arguments names."""
+    [commands_] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return commands_.choices[name]
 
 
 if __name__ == "__main__":

@@ -1,0 +1,22 @@
+"""Usage errors of `ecarte` are one line naming the command, exit 2, as every other error is."""
+from __future__ import annotations
+
+import pytest
+
+from ecarte.cli import main
+
+
+@pytest.mark.parametrize("args, line", [
+    (["xref", "--frobnicate", "hu-nc.40"],
+     "ecarte xref: unrecognized arguments: --frobnicate (`ecarte xref --help` lists the options)"),
+    (["variants", "--topic", "foo"], "ecarte variants: argument --topic: invalid choice: 'foo'"),
+    (["nosuch"], "ecarte: argument COMMAND: invalid choice: 'nosuch'"),
+    ([], "ecarte: the following arguments are required: COMMAND"),
+    (["witness", "add"], "ecarte witness add: the following arguments are required: FILE, --siglum"),
+])
+def test_a_usage_error_is_one_line_naming_the_command(args, line, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(line), err
