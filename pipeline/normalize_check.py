@@ -20,7 +20,6 @@ from pathlib import Path
 import wordfreq
 
 from .align.cues import GLOSSARY, Glossary, read_glossary
-from .align.lemmas import lemma_pairs
 from .errors import InputError
 from .model import Unit
 from .normalize import RULES, Normalizer, SpellingDecision
@@ -127,6 +126,7 @@ class Lemmas:
 
     def learn(self, forms: Iterable[str]) -> None:
         """Look up many lower-cased forms at once (one spaCy pass)."""
+        from .align.lemmas import lemma_pairs      # spaCy takes a second to import: only a build needs it
         new = sorted(set(forms) - set(self._known))
         for form, pairs in zip(new, lemma_pairs(new, LANG) or [[] for _ in new]):
             spacy = [lemma for word, lemma in pairs if word == form and lemma != form]

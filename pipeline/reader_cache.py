@@ -1,5 +1,6 @@
 """What the readers (`ecarte xref`, `variants`, `align`, `site`) need of a build, kept between
-processes: the stages up to the variant points take seconds, and each reader would run them again.
+processes: the stages up to the variant points, and the conformance run, take seconds, and each
+reader would make them again.
 
 The stored corpus is keyed by the sha256 of everything those stages read: the corpus's files
 but its TEI, the conformance scenarios, the code (`pipeline/`, `engine/`, `ecarte/`), the
@@ -28,8 +29,9 @@ CODE = tuple(ROOT / name for name in ("pipeline", "engine", "ecarte"))
 SYSTEM = (DICTD, HUNSPELL)
 """Folders of system data the stages read, known by each file's name, size and time."""
 PREFIX = "readers-"
-KEPT = 6
-"""Stored corpora kept (the corpus and the copies tests and trials change), the last used."""
+KEPT = 8
+"""Stored objects kept (a corpus and its conformance run, of the corpus and the copies tests and
+trials change), the last used."""
 SKIPPED = {"__pycache__"}
 
 

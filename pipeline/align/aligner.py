@@ -26,7 +26,6 @@ from .cues import WORD, Cues, Glossary, cues
 from .dictionary import translations
 from .evidence import (ALL, Channel, EngineCues, Evidence, cited_by, differing_parameters,
                        features, shared_words)
-from .lemmas import english_lemma, lemma_cues, lemma_pairs
 from .pivot import Pivot, pivot_boost, unaligned_side
 from .sides import Side
 
@@ -96,6 +95,7 @@ class Alignment:
 def side_cues(side: Side, terms: Glossary, evidence: frozenset[Evidence]) -> list[Cues]:
     """The cues of each unit of a side, with lemmas where they are switched on and to be had."""
     if Evidence.LEMMAS in evidence:
+        from .lemmas import lemma_cues      # spaCy takes a second to import: only aligning needs it
         key = ("lemma-cues", side.texts, side.language)     # made once per side and glossary:
         if key not in terms.memo:                          # the pipelines are slow
             terms.memo[key] = lemma_cues(list(side.texts), side.language, terms)
@@ -112,6 +112,7 @@ def side_english(side: Side) -> list[frozenset[str]]:
 
 @lru_cache(maxsize=32)
 def _english(texts: tuple[str, ...], lang: str | None) -> tuple[frozenset[str], ...]:
+    from .lemmas import english_lemma, lemma_pairs      # as in side_cues
     pairs = lemma_pairs(list(texts), lang) or [
         [(w, w) for w in WORD.findall(text.lower())] for text in texts]
     stems = _stemmer(lang)
