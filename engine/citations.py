@@ -44,6 +44,7 @@ class ParamEntry:
     reason: str | None
     note: str | None
     convention: bool
+    read_from_silence: bool
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ class Catalog:
                            "cites": {k: list(v) for k, v in r.cites.items()}} for r in self.rules],
                 "params": [{"ruleset": p.ruleset, "name": p.name, "value": p.value, "cites": list(p.cites),
                             "inherited_from": p.inherited_from, "source": p.source, "reason": p.reason,
-                            "note": p.note, "convention": p.convention} for p in self.params]}
+                            "note": p.note, "convention": p.convention,
+                            "read_from_silence": p.read_from_silence} for p in self.params]}
 
 
 def catalog() -> Catalog:
@@ -81,7 +83,7 @@ def catalog() -> Catalog:
                                                        for u in ruling.cites)) for r in rulesets})
               for kind in Irregularity]
     params = [ParamEntry(r.siglum, p.name, p.value, p.cites, p.inherited_from, p.source, p.reason, p.note,
-                         p.convention) for r in rulesets for p in r.provisions.values()]
+                         p.convention, p.read_from_silence) for r in rulesets for p in r.provisions.values()]
     return Catalog(tuple(rules), tuple(params))
 
 

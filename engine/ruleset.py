@@ -6,13 +6,15 @@ must be given, in one of three ways, so that no value is ever a silent default:
 - `value` and `cites`: the witness states it (an optional `note` says how the text is read);
 - `inherits = "OTHER"` and `reason`: the witness is silent or has a lacuna there, so the
   value and citations come from ruleset OTHER (own `cites` may name the silent or broken units);
-- `value`, `cites = []` and `convention`: no witness says it; the reason is stated.
+- `value`, `cites = []` and `convention`: no witness says it; the reason is stated;
+- `value`, `cites`, `read_from_silence = true` and `note`: the witness says nothing of it, and
+  the editors read its silence as this value from the units cited, as the note says.
 """
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -23,7 +25,7 @@ from .param_values import as_written
 from .rules import PARAMS, RULES
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
-_KEYS = {"value", "cites", "inherits", "reason", "note", "convention"}
+_KEYS = {"value", "cites", "inherits", "reason", "note", "convention", "read_from_silence"}
 
 
 class RulesetError(ValueError):
@@ -43,6 +45,7 @@ class Provision:
     reason: str | None = None
     note: str | None = None
     convention: bool = False
+    read_from_silence: bool = False     # the editors' reading of the witness's silence (`note`: how)
 
     def describe(self) -> str:
         """The citations read aloud, with the inheritance or convention that supplies the value."""
@@ -92,18 +95,19 @@ class Ruleset:
             except ValueError as error:
                 raise RulesetError(f"{self.siglum} variant: params.{name}: {error}") from None
             old = provisions[name]
-            provisions[name] = Provision(name, value, old.cites, old.own_cites, old.inherited_from,
-                                         old.source, old.reason, old.note, old.convention)
+            provisions[name] = replace(old, value=value)
         return Ruleset(self.siglum, self.title, provisions, self.rulings)
 
 
 def describe(provisions: list[Provision]) -> str:
-    """Citations of some provisions read aloud: own units, then inheritances, then conventions."""
+    """Citations of some provisions read aloud: own units, those whose silence is read, then
+    inheritances, then conventions."""
     own: dict[str, None] = {}
+    silent: dict[str, None] = {}
     inherited: dict[str, dict[str, None]] = {}
     conventions: dict[str, None] = {}
     for prov in provisions:
-        own.update(dict.fromkeys(prov.own_cites))
+        (silent if prov.read_from_silence else own).update(dict.fromkeys(prov.own_cites))
         if prov.inherited_from:
             parent = prov.inherited_from
             key = parent if prov.source in (parent, None) else f"{parent} (from {prov.source})"
@@ -111,7 +115,8 @@ def describe(provisions: list[Provision]) -> str:
                 dict.fromkeys(c for c in prov.cites if c not in prov.own_cites))
         if prov.convention:
             conventions[prov.reason if not prov.inherited_from else "see " + prov.source] = None
-    parts = [", ".join(own)] if own else []
+    parts = [", ".join(u for u in own if u not in silent)] if own.keys() - silent.keys() else []
+    parts += [f"read from the silence of {', '.join(silent)}"] if silent else []
     parts += [f"inherited from {k}: {', '.join(v)}" if v else f"inherited from {k}"
               for k, v in inherited.items()]
     parts += [f"convention: {reason}" for reason in conventions]
@@ -180,8 +185,12 @@ def _provision(siglum: str, name: str, chain: tuple[str, ...]) -> Provision:
         raise RulesetError(f"{_where(siglum, name, 'value')}: {error}") from None
     if not own and "convention" not in entry:
         raise RulesetError(f"{_where(siglum, name)}: a value needs `cites`, or `convention` saying why none")
+    silence = entry.get("read_from_silence", False)
+    if silence is not False and (silence is not True or not own or "note" not in entry):
+        raise RulesetError(f"{_where(siglum, name, 'read_from_silence')}: `read_from_silence = true` "
+                           f"takes the `cites` the silence is read from and a `note` saying how")
     return Provision(name, value, own, own, None, siglum, entry.get("convention"),
-                     entry.get("note"), "convention" in entry)
+                     entry.get("note"), "convention" in entry, silence)
 
 
 def _value(name: str, value: Any) -> Any:

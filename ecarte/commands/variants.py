@@ -16,13 +16,14 @@ def configure(parser) -> None:
     parser.add_argument("--topic", choices=[topic.value for topic in Topic],
                         help="only the points of one topic")
     parser.add_argument("--witness", metavar="SIGLUM",
-                        help="only the points on which this witness has a reading")
+                        help="only the points on which this witness's text speaks (its reading "
+                        "stated, or lost in a lacuna)")
 
 
 def run(args) -> int:
     points = select(variant_points(), args.topic, args.witness, texts())
     if args.witness and not points and not args.json:
-        sys.stdout.write(f"no point has a reading of {args.witness} yet: readings come from its engine "
+        sys.stdout.write(f"no point has a reading stated or lost by {args.witness} yet: readings come from its engine "
                          "ruleset (engine/rulesets/) or from the editors' points "
                          "(corpus/editorial/variants.toml)\n")
         return 0

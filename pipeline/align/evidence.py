@@ -140,10 +140,13 @@ def cited_by(unit: str, engine: EngineCues) -> frozenset[Citation]:
 
 def differing_parameters(a: str, b: str, ruleset_a: str | None, ruleset_b: str | None) -> tuple[str, ...]:
     """The parameters that cite unit `a` in its ruleset and unit `b` in its own, with different
-    values: the engine's word that the two units state one regulation differently."""
+    values: the engine's word that the two units state one regulation differently. Those citing
+    the units themselves come before those citing only a unit holding them (en-wiki.s6.p2.i2's
+    refused_first_loss before its paragraph s6.p2's unproposed_loss)."""
     if ruleset_a not in available() or ruleset_b not in available():
         return ()
     ra, rb = load(ruleset_a).provisions, load(ruleset_b).provisions
-    return tuple(name for name in ra if name in rb
+    differing = [name for name in ra if name in rb
                  and within(a, ra[name].own_cites) and within(b, rb[name].own_cites)
-                 and ra[name].value != rb[name].value)
+                 and ra[name].value != rb[name].value]
+    return tuple(sorted(differing, key=lambda name: -((a in ra[name].own_cites) + (b in rb[name].own_cites))))

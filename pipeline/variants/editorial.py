@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..files import read_toml, table_lines
 from .model import Status, Topic, VariantPoint, Where, WitnessReading
 
-_POINT_KEYS = {"topic", "summary", "reading", "parameter"}
+_POINT_KEYS = {"topic", "summary", "reading", "parameter", "scenarios"}
 _READING_KEYS = {"witness", "status", "value", "units", "note"}
 _STATUSES = (Status.STATED, Status.SILENT, Status.LOST)
 
@@ -53,7 +53,7 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
     if not POINT_ID.match(pid) or pid.startswith("param."):
         raise where.error(f"{what}: an id is words of lower-case letters and digits joined by "
                           f"hyphens, in parts joined by dots (irregularity.card-exposed), not param.…")
-    _check_keys(entry, _POINT_KEYS, _POINT_KEYS - {"parameter"}, where, what)
+    _check_keys(entry, _POINT_KEYS, _POINT_KEYS - {"parameter", "scenarios"}, where, what)
     topic = _choice(entry["topic"], tuple(Topic), where, f"{what}: topic")
     if not isinstance(entry["summary"], str) or not entry["summary"].strip():
         raise where.error(f"{what}: summary must be a sentence")
@@ -71,7 +71,13 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
     parameter = entry.get("parameter")
     if parameter is not None and not isinstance(parameter, str):
         raise where.error(f"{what}: parameter names one engine parameter")
-    return VariantPoint(pid, topic, entry["summary"], readings, parameter, where=where)
+    shown = entry.get("scenarios")
+    if shown is not None and (not isinstance(shown, list) or not all(isinstance(s, str) for s in shown)
+                              or parameter is not None):
+        raise where.error(f"{what}: scenarios lists the ids of the scenarios that show a point without "
+                          f"an engine parameter (a parameter's are those its value decides)")
+    return VariantPoint(pid, topic, entry["summary"], readings, parameter, where=where,
+                        chosen=tuple(shown) if shown is not None else None)
 
 
 def _reading(what: str, raw: Any, where: Where) -> WitnessReading:

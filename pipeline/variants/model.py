@@ -16,6 +16,7 @@ class Status(str, Enum):
     STATED = "stated"            # the witness states the value, in the units cited
     INHERITED = "inherited"      # silent: the engine takes the value from another ruleset
     SILENT = "silent"            # says nothing of it (an editorial point)
+    INFERRED = "inferred"        # says nothing of it; the editors read its silence as the value (note: how)
     LOST = "lost"                # its text on it is lost: a lacuna in the units cited
     CONVENTION = "convention"    # no witness states it; the engine follows a stated convention
 
@@ -98,6 +99,7 @@ class VariantPoint:
     parameter: str | None = None             # the engine parameter that models it
     scenarios: tuple[ScenarioRef, ...] = ()
     where: Where | None = field(default=None, compare=False, repr=False)
+    chosen: tuple[str, ...] | None = None    # the scenarios the editors name as showing it, if they do
 
     @property
     def cites(self) -> tuple[str, ...]:

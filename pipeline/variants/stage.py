@@ -75,10 +75,12 @@ def parameter_points(rulesets: Sequence[Ruleset], units: Mapping[str, Unit]) -> 
 
 
 def _reading(siglum: str, provision: Provision, units: Mapping[str, Unit]) -> WitnessReading:
-    """A provision as a reading: stated, a convention, inherited, or lost in a lacuna of its own units."""
+    """A provision as a reading: stated, a convention, read from a silence, inherited, or lost in
+    a lacuna of its own units."""
     where = Where(RULESET_DIR / f"{siglum}.toml")
     if provision.inherited_from is None:
-        status = Status.CONVENTION if provision.convention else Status.STATED
+        status = (Status.CONVENTION if provision.convention else
+                  Status.INFERRED if provision.read_from_silence else Status.STATED)
         note = provision.reason if provision.convention else provision.note
         return WitnessReading(siglum, status, render(provision.value), provision.cites, note, where=where)
     lost = any(part.gap_after for unit in provision.own_cites if unit in units for part in units[unit].walk())
@@ -123,11 +125,19 @@ def _check_links(points: list[VariantPoint], links: Iterable[Link], locate: Loca
 def _shown(point: VariantPoint, results: list[CitingScenario], rulesets: Sequence[Ruleset]) -> VariantPoint:
     """The point with the scenarios that show it: of those citing any of its units, for a point
     with an engine parameter the ones its reading decides (`_decided`); for an editors' point
-    without one, every one citing it, since it has no engine value to vary and play. Only citing
+    without one, those its `scenarios` name (each checked to cite it), else every one citing it,
+    since it has no engine value to vary and play. Only citing
     ones are tried: others break under another value without being about it (de-scheicher's
     irregularity scenarios, scripted through a second exchange, under en-short's `repropose`)."""
     cites = set(point.cites)
     citing = [r for r in results if cites.intersection(r.cites)]
+    if point.chosen is not None:
+        ids = {r.id for r in citing}
+        for name in point.chosen:
+            if name not in ids:
+                raise point.where.error(f"point {point.id!r}: scenario {name!r} is none of those citing "
+                                        f"its units (a stale or mistyped id?)")
+        citing = [r for r in citing if r.id in point.chosen]
     if point.parameter is not None:
         by_siglum = {ruleset.siglum: ruleset for ruleset in rulesets}
         citing = [r for r in citing if _decided(r, point.parameter, by_siglum.get(r.ruleset), rulesets)]
@@ -145,17 +155,23 @@ def _decided(result: CitingScenario, name: str, ruleset: Ruleset | None, ruleset
         for value in alternatives(name, ruleset, rulesets))
 
 
+SPEAKS = (Status.STATED, Status.LOST)
+"""The readings of a witness whose text speaks on a point (the others: silent, inherited,
+inferred from its silence, a convention)."""
+
+
 def select(points: Iterable[VariantPoint], topic: str | None = None,
            witness: str | None = None, witnesses: Collection[str] = ()) -> list[VariantPoint]:
-    """The points of one topic, and/or those on which one witness has a reading; a witness
-    neither among `witnesses` (the corpus's) nor read on any point is an error."""
+    """The points of one topic, and/or those on which one witness's text speaks (`SPEAKS`); a
+    witness neither among `witnesses` (the corpus's) nor read on any point is an error."""
     points = list(points)
     known = {reading.witness for point in points for reading in point.readings}
     if witness is not None and witness not in known and witness not in witnesses:
         raise InputError(f"no witness {witness!r} in the corpus; witnesses with readings: "
                          f"{', '.join(sorted(known))}")
     return [point for point in points if topic in (None, point.topic.value)
-            and (witness is None or any(reading.witness == witness for reading in point.readings))]
+            and (witness is None or any(reading.witness == witness and reading.status in SPEAKS
+                                        for reading in point.readings))]
 
 
 def points_by_unit(points: Iterable[VariantPoint]) -> dict[str, list[str]]:

@@ -82,12 +82,22 @@ def write_variant(folder, siglum, text):
       '[params.trumps]\nvalue = "eleventh-card"\ncites = ["hu-nc.13"]'), "is not a unit of"),
     (('[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]', ''), "missing parameters ['trumps']"),
     (('[params.min_cut]\ninherits = "de-scheicher"', '[params.min_cut]\ninherits = "nobody"'), "unknown ruleset 'nobody'"),
+    (('[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]',
+      '[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]\nread_from_silence = true'),
+     "`read_from_silence = true` takes the `cites` the silence is read from and a `note`"),
 ])
 def test_malformed_rulesets_are_refused(ruleset_dir, change, message):
     write_variant(ruleset_dir, "xx", base_text().replace(*change))
     with pytest.raises(rs.RulesetError) as caught:
         rs.load("xx")
     assert message in str(caught.value)
+
+
+def test_a_silence_read_is_told_apart_from_a_statement_in_the_citations():
+    provision = rs.load("de-scheicher").provisions["king_announcement"]
+    assert provision.read_from_silence and provision.note and provision.own_cites == ("de-scheicher.5.2",)
+    assert provision.describe() == "read from the silence of de-scheicher.5.2"
+    assert not rs.load("hu-nc").provisions["king_announcement"].read_from_silence
 
 
 def test_an_inheritance_cycle_is_refused(ruleset_dir):

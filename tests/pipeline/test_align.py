@@ -94,6 +94,12 @@ def test_the_engine_tells_a_variant_where_its_rulesets_read_both_units_different
     assert differing_parameters("hu-nc.40", "en-short.p19", "hu-nc", None) == ()
 
 
+def test_the_parameter_citing_the_units_themselves_names_their_variant():
+    """s6.p2.i2 (a refused first proposal) stands in s6.p2, which unproposed_loss cites whole."""
+    assert differing_parameters("en-wiki.s6.p2.i2", "en-short.p19", "en-wiki", "en-short") == \
+        ("refused_first_loss", "unproposed_loss")
+
+
 def test_a_witness_aligned_with_itself_links_every_unit_with_itself():
     side = corpus.side("en-short")
     alignment = align(side, side, glossary(), corpus.engine_cues())

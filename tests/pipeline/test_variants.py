@@ -68,6 +68,8 @@ def test_refused_first_loss_is_read_from_the_rulesets(rulesets, units, witness, 
     ("deal_batches", "en-wiki", Status.INHERITED, '["3-2"]', ("en-wiki.s2.p1",), "de-scheicher"),
     ("unproposed_loss", "de-scheicher", Status.LOST, None, ("de-scheicher.10.1", "de-scheicher.10.2"),
      "en-wiki"),
+    ("king_announcement", "hu-nc", Status.STATED, "until-second-lead", ("hu-nc.27", "hu-nc.28"), None),
+    ("king_announcement", "de-scheicher", Status.INFERRED, "none", ("de-scheicher.5.2",), None),
 ])
 def test_lost_and_inherited_readings(rulesets, units, parameter, witness, status, value, units_,
                                      inherited_from):
@@ -138,6 +140,17 @@ def test_an_editors_point_without_a_parameter_lists_every_scenario_citing_it(rul
     assert [s.id for s in point.scenarios] == ["hu"]
 
 
+def test_an_editors_point_shows_the_scenarios_its_editors_name(rulesets, units):
+    """A unit states several rules: the editors name the citing scenarios that show the point."""
+    results = [CitingScenario("hu", "hu", "hu-nc", ("hu-nc.44.2",)),
+               CitingScenario("hu-other-rule", "hu-other-rule", "hu-nc", ("hu-nc.44.2",))]
+    [renonce] = [p for p in read_points(FIXTURES / "good.toml") if p.id == "irregularity.renonce"]
+    point = points(rulesets, units, [replace(renonce, chosen=("hu",))], scenarios=results)[renonce.id]
+    assert [s.id for s in point.scenarios] == ["hu"]
+    with pytest.raises(InputError, match="scenario 'gone' is none of those citing its units"):
+        points(rulesets, units, [replace(renonce, chosen=("hu", "gone"))], scenarios=results)
+
+
 # --- the editors' points ------------------------------------------------------------------
 
 def test_editorial_points_are_read_and_ordered_by_witness(rulesets, units):
@@ -180,6 +193,8 @@ def test_a_missing_editorial_file_gives_no_points(tmp_path):
     ("unknown-witness.toml", 11, "unknown witness 'fr-academie'"),
     ("parameter-id.toml", 1, "point 'refused_first_loss': an id is words of lower-case letters"),
     ("unknown-parameter.toml", 1, "point 'scoring.refusal-penalty': no engine parameter 'no_such_parameter'"),
+    ("scenarios-with-parameter.toml", 1, "scenarios lists the ids of the scenarios that show a point "
+                                         "without an engine parameter"),
     ("parameter-twice.toml", 18, "point 'scoring.refusal-again': refused_first_loss is already the parameter"
                                  " of point 'scoring.refusal-penalty'"),
 ])
@@ -275,6 +290,14 @@ def test_variants_for_people_and_filtered(cli):
     assert "irregularity.renonce" in out
 
 
+def test_a_witness_filter_keeps_the_points_its_text_speaks_on(cli):
+    _, out, _ = cli("--witness", "en-short", "--json")
+    kept = {p["id"]: {r["witness"]: r["status"] for r in p["readings"]} for p in json.loads(out)["points"]}
+    assert "refused_first_loss" in kept and "tournaments.format" not in kept
+    assert "king_announcement" not in kept, "en-short's silence read by the editors is no text"
+    assert all(statuses["en-short"] in ("stated", "lost") for statuses in kept.values())
+
+
 def test_an_unknown_witness_is_a_one_line_error(cli):
     code, out, err = cli("--witness", "xx")
     assert code == 2 and out == "" and err == "ecarte variants: no witness 'xx' in the corpus; witnesses " \
@@ -285,7 +308,7 @@ def test_a_witness_without_readings_has_no_points_yet(cli):
     """A witness of the corpus with no reading (a transcript an edition is made from, or one just
     added) is no error: it has no point yet, and the message says where readings come from."""
     code, out, err = cli("--witness", "hu-nc-ocr1")
-    assert (code, err) == (0, "") and out.startswith("no point has a reading of hu-nc-ocr1 yet: readings come")
+    assert (code, err) == (0, "") and out.startswith("no point has a reading stated or lost by hu-nc-ocr1 yet")
     code, out, _ = cli("--witness", "hu-nc-ocr1", "--json")
     assert (code, json.loads(out)) == (0, {"points": []})
 
