@@ -211,12 +211,25 @@ class Unit:
         ("(a) he deals again;"), as the TEI shows it: for people, not for comparing texts."""
         return self._joined(labelled=True)
 
+    @property
+    def own_text(self) -> str:
+        """The text of its own lines: a leaf's whole text, a container's lead-in before its parts
+        (en-wiki.s7.p1's duty of play before its cases), "" for a container without one."""
+        if self.kind is Kind.ROW:
+            return " | ".join(line.text for line in self.lines)
+        return join_lines(self.lines)
+
+    @property
+    def speaks(self) -> bool:
+        """Whether it has text of its own, and so is compared and linked on its own: a leaf with
+        text, or a container with a lead-in."""
+        return bool(self.own_text.strip())
+
     def _joined(self, labelled: bool) -> str:
         """The reading text, its parts led by their printed labels when `labelled`."""
         parts: list[str] = []
         if self.lines:
-            parts.append(" | ".join(line.text for line in self.lines) if self.kind is Kind.ROW
-                         else join_lines(self.lines))
+            parts.append(self.own_text)
         for child in self.children:
             if child.kind is not Kind.HEADING:
                 text = child._joined(labelled)

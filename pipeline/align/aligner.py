@@ -40,7 +40,8 @@ class Settings:
     no weight and the dictionary's English words none as a channel of their own: they count
     through the sections' similarity, which every feature feeds. `pivot_weight` counts only for
     a witness the editor has not aligned: 0.2 was the best of 0.2, 0.35, 0.5, 0.7 and 1.0 on the
-    two added witnesses' golds (laws 0.831 → 0.911, club-code 0.583 → 0.626)."""
+    two added witnesses' golds (laws 0.831 → 0.911, club-code 0.583 → 0.626, when they linked
+    leaves only)."""
 
     threshold: float = 0.46       # a link must score at least this
     margin: float = 0.14          # and be at most this much below its units' best scores elsewhere

@@ -153,7 +153,8 @@ def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
 
 
 def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnesses: Iterable[str]) -> None:
-    """Every unit an entry names exists and is a leaf (`units`: id → is a leaf) of an aligned
+    """Every unit an entry names exists and has text of its own (`units`: id → `Unit.speaks`: a
+    leaf with text, or a container with a lead-in) of an aligned
     witness (`witnesses`), a link joins two witnesses: a stale entry stops the build, naming the
     file and its line."""
     known = set(witnesses)
@@ -164,7 +165,8 @@ def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnes
             raise InputError(f"{table} names unit {unit!r}, which does not exist (stale entry)",
                              editorial.path, editorial.lines[key])
         if not units[unit]:
-            raise InputError(f"{table} names {unit!r}, a container: link its paragraphs",
+            raise InputError(f"{table} names {unit!r}, which has no text of its own (a container "
+                             f"without a lead-in): link its parts",
                              editorial.path, editorial.lines[key])
         if siglum_of(unit) not in known:
             raise InputError(f"{table} names {unit!r}, of a witness that is not aligned "

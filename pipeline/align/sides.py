@@ -15,7 +15,8 @@ LANGUAGES = ("hu", "de", "en")     # the glossary's languages, which a file's la
 
 @dataclass(frozen=True)
 class Side:
-    """A sequence of units to align: the leaves with text of a witness or a file, in order.
+    """A sequence of units to align: the units of a witness or a file with text of their own
+    (`Unit.speaks`: leaves, and containers by their lead-in), in order.
 
     `sections` gives each unit the section it stands in (its titled top-level container, else
     the heading above it), for the structure evidence; `ruleset` the engine ruleset of the witness.
@@ -32,18 +33,19 @@ class Side:
 def witness_side(siglum: str, language: str, top: list[Unit],
                  compared: Callable[[Unit], str] = lambda unit: unit.text,
                  ruleset: str | None = None) -> Side:
-    """A witness's leaves with text, each with its section, compared as `compared` gives them
-    (an edition: its modern spelling)."""
-    leaves: list[Unit] = []
+    """A witness's units with text of their own, each with its section, a leaf compared as
+    `compared` gives it (an edition: its modern spelling), a container by its lead-in as written
+    (the editions have none)."""
+    found: list[Unit] = []
     sections: list[str] = []
     for unit, heading in zip(top, headings_over(top)):
         titled = unit.kind is Kind.SECTION or headed_apart(unit)
-        for leaf in unit.walk():
-            if not leaf.children and leaf.text.strip():
-                leaves.append(leaf)
+        for part in unit.walk():
+            if part.speaks:
+                found.append(part)
                 sections.append(unit.id if titled or heading is None else heading.id)
-    return Side(siglum, language, tuple(leaves), tuple(compared(u) for u in leaves),
-                tuple(sections), ruleset)
+    return Side(siglum, language, tuple(found),
+                tuple(u.own_text if u.children else compared(u) for u in found), tuple(sections), ruleset)
 
 
 def file_side(path: Path, name: str, text: str) -> Side:

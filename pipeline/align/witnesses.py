@@ -72,8 +72,8 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
                  editorial: EditorialAlignment, modern: Callable[[Unit], str],
                  rulesets: Iterable[str], evidence: frozenset[Evidence] = ALL) -> CorpusAlignment:
     """Align every pair of witnesses, then apply the editorial alignment (checked for stale entries)."""
-    leaves = {u.id: not u.children for t in texts.values() for u in t.walk()}
-    check_units(editorial, leaves, aligned_witnesses(texts))
+    speaking = {u.id: u.speaks for t in texts.values() for u in t.walk()}
+    check_units(editorial, speaking, aligned_witnesses(texts))
     by_siglum = sides(texts, modern, rulesets)
     cache, added = MeasureCache(), added_witnesses(t.witness for t in texts.values())
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,

@@ -123,14 +123,14 @@ def _check_links(points: list[VariantPoint], links: Iterable[Link], locate: Loca
 
 
 def _shown(point: VariantPoint, results: list[CitingScenario], rulesets: Sequence[Ruleset]) -> VariantPoint:
-    """The point with the scenarios that show it: of those citing any of its units, for a point
+    """The point with the scenarios that show it: of those citing any of its units (or a part of
+    one), for a point
     with an engine parameter the ones its reading decides (`_decided`); for an editors' point
     without one, those its `scenarios` name (each checked to cite it), else every one citing it,
     since it has no engine value to vary and play. Only citing
     ones are tried: others break under another value without being about it (de-scheicher's
     irregularity scenarios, scripted through a second exchange, under en-short's `repropose`)."""
-    cites = set(point.cites)
-    citing = [r for r in results if cites.intersection(r.cites)]
+    citing = [r for r in results if any(within(unit, point.cites) for unit in r.cites)]
     if point.chosen is not None:
         ids = {r.id for r in citing}
         for name in point.chosen:

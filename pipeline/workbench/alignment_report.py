@@ -68,8 +68,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     cache, added = MeasureCache(), corpus.added()
     for path in paths:
         gold = read_gold_links(path)
-        scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative
-                 and not u.children and u.text.strip()]
+        scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative and u.speaks]
         others = witnesses_of(gold)
         mine = corpus.side(gold.witness)
         runs = []
