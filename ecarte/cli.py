@@ -23,10 +23,23 @@ def _command_modules():
 
 
 class Parser(argparse.ArgumentParser):
-    """A parser whose usage errors are one line naming the command, as every other error is."""
+    """A parser whose usage errors are one line naming the command, as every other error is;
+    it keeps its subcommands, so that an argument no command knows is blamed on the innermost."""
+
+    commands: argparse.Action | None = None
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (`{self.prog} --help` lists the options)\n")
+
+    def add_subparsers(self, **kwargs):
+        self.commands = super().add_subparsers(**kwargs)
+        return self.commands
+
+    def innermost(self, args: argparse.Namespace) -> "Parser":
+        """The parser of the deepest subcommand `args` chose (`ecarte witness add`)."""
+        chosen = getattr(args, self.commands.dest, None) if self.commands else None
+        inner = self.commands.choices.get(chosen) if chosen else None
+        return inner.innermost(args) if isinstance(inner, Parser) else self
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,8 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:
-        command = _subparser(parser, args.command)
-        command.error(f"unrecognized arguments: {' '.join(extra)}")
+        parser.innermost(args).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args._run(args) or 0)
     except (InputError, RulesetError) as error:
@@ -52,12 +64,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
-
-
-def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
-    """The parser of subcommand `name`, whose usage an error about its arguments names."""
-    [commands_] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    return commands_.choices[name]
 
 
 if __name__ == "__main__":

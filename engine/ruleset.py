@@ -166,6 +166,12 @@ def _provision(siglum: str, name: str, chain: tuple[str, ...]) -> Provision:
     entry = _read(siglum)["params"][name]
     if not isinstance(entry, dict) or set(entry) - _KEYS:
         raise RulesetError(f"{_where(siglum, name)}: expected a table with keys among {sorted(_KEYS)}")
+    silence = entry.get("read_from_silence", False)
+    if silence is not False and (silence is not True or not entry.get("cites") or "note" not in entry
+                                 or "inherits" in entry or "convention" in entry):
+        raise RulesetError(f"{_where(siglum, name, 'read_from_silence')}: `read_from_silence = true` "
+                           f"takes the `cites` the silence is read from and a `note` saying how, and "
+                           f"no `inherits` or `convention`")
     own = tuple(entry.get("cites", ()))
     for unit in own:
         if not isinstance(unit, str) or not unit.startswith(siglum + "."):
@@ -185,10 +191,6 @@ def _provision(siglum: str, name: str, chain: tuple[str, ...]) -> Provision:
         raise RulesetError(f"{_where(siglum, name, 'value')}: {error}") from None
     if not own and "convention" not in entry:
         raise RulesetError(f"{_where(siglum, name)}: a value needs `cites`, or `convention` saying why none")
-    silence = entry.get("read_from_silence", False)
-    if silence is not False and (silence is not True or not own or "note" not in entry):
-        raise RulesetError(f"{_where(siglum, name, 'read_from_silence')}: `read_from_silence = true` "
-                           f"takes the `cites` the silence is read from and a `note` saying how")
     return Provision(name, value, own, own, None, siglum, entry.get("convention"),
                      entry.get("note"), "convention" in entry, silence)
 

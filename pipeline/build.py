@@ -220,13 +220,16 @@ STORED = "variants"
 """The last stage whose corpus the readers keep between processes (pipeline/reader_cache.py)."""
 
 
-def keep_for_readers(made: Made, key: str) -> None:
-    """Store the corpus as far as the readers need it (up to `STORED`) under `key`."""
+def keep_for_readers(made: Made, key: str | None) -> None:
+    """Store the corpus as far as the readers need it (up to `STORED`) under `key`, the
+    fingerprint of its inputs taken before it was made, if they are still the same."""
+    if key is None or reader_cache.fingerprint() != key:
+        return
     done = made.done[:made.done.index(STORED) + 1]
     reader_cache.store(key, replace(made, documents={}, done=done))
 
 
-def stored_for_readers(key: str) -> Made | None:
+def stored_for_readers(key: str | None) -> Made | None:
     """The corpus stored under `key`, if there is one and its stages are a beginning of these."""
     stored = reader_cache.load(key)
     names = [stage.name for stage in STAGES]
@@ -254,8 +257,9 @@ def build(target: Path = TEI, check: bool = False) -> BuildReport:
     """Rebuild and validate the TEI under `target`; with `check`, only report the files that
     would change (nothing is written, so nothing needs validating)."""
     started = time.perf_counter()
+    key = reader_cache.fingerprint()
     made = run("tei" if check else "validate")
-    keep_for_readers(made, reader_cache.fingerprint())
+    keep_for_readers(made, key)
     docs = made.documents
     report = BuildReport(files={name: len(data) for name, data in docs.items()}, corpus=made)
     if check:

@@ -3,9 +3,12 @@ processes: the stages up to the variant points, and the conformance run, take se
 reader would make them again.
 
 The stored corpus is keyed by the sha256 of everything those stages read: the corpus's files
-but its TEI, the conformance scenarios, the code (`pipeline/`, `engine/`, `ecarte/`), the
-dictionaries and word lists on the system, and the installed packages' versions. Any change to
-one of them is another key, so a stored corpus is never read for inputs it was not made from.
+but its TEI, the conformance scenarios, the code (`pipeline/`, `engine/`, `ecarte/`) and where it
+is checked out, the dictionaries and word lists on the system, the Python and the installed
+packages' versions. Any change to one of them is another key, so a stored corpus is never read
+for inputs it was not made from; one whose inputs changed while it was made is not stored, and
+a stored file is read only whole (its own sha256 checked). Any failure of the store is passed
+over: the readers then make the corpus afresh.
 The store is `$ECARTE_CACHE` (a folder), else `$XDG_CACHE_HOME/ecarte` (`~/.cache/ecarte`);
 `ECARTE_CACHE=off` turns it off. It keeps the corpora last used, a few megabytes each.
 """
@@ -14,13 +17,14 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import sys
 import sysconfig
+import time
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 
 from .align.dictionary import DICTD
-from .errors import InputError
 from .files import write_atomic
 from .lexicon.lexicon import HUNSPELL
 from .paths import CORPUS, ROOT, SCENARIOS, TEI
@@ -32,7 +36,8 @@ PREFIX = "readers-"
 KEPT = 8
 """Stored objects kept (a corpus and its conformance run, of the corpus and the copies tests and
 trials change), the last used."""
-SKIPPED = {"__pycache__"}
+ABANDONED = 3600
+"""Seconds after which a half-written store (a write that was interrupted) is removed."""
 
 
 def folder() -> Path | None:
@@ -46,26 +51,34 @@ def folder() -> Path | None:
 
 
 def _files(root: Path, leave_out: Path | None = None) -> Iterable[Path]:
-    """The files under `root` in a fixed order, but those under `leave_out` and in __pycache__."""
+    """The files under `root` in a fixed order, but those under `leave_out`, in __pycache__ and
+    hidden ones (a build's staging folder, a file being written atomically)."""
     for path in sorted(root.rglob("*")):
-        if path.is_file() and not SKIPPED & set(path.parts) and not (leave_out and path.is_relative_to(leave_out)):
+        parts = path.relative_to(root).parts
+        if any(part.startswith(".") or part == "__pycache__" for part in parts):
+            continue
+        if path.is_file() and not (leave_out and path.is_relative_to(leave_out)):
             yield path
 
 
-def fingerprint() -> str:
-    """The sha256 of every input of the stages up to the variant points (the module docstring)."""
+def fingerprint() -> str | None:
+    """The sha256 of every input of the stages up to the variant points and of the conformance
+    run (the module docstring); None where one cannot be read, and then nothing is stored."""
     digest = hashlib.sha256()
-    for root, leave_out in [(CORPUS, TEI), (SCENARIOS, None), *((code, None) for code in CODE)]:
-        for path in _files(root, leave_out):
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    for root in SYSTEM:
-        for path in _files(root) if root.is_dir() else ():
-            stat = path.stat()
-            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    try:
+        for root, leave_out in [(CORPUS, TEI), (SCENARIOS, None), *((code, None) for code in CODE)]:
+            for path in _files(root, leave_out):
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+        for root in SYSTEM:
+            for path in _files(root) if root.is_dir() else ():
+                stat = path.stat()
+                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    except OSError:
+        return None
     installed = sorted({sysconfig.get_paths()[kind] for kind in ("purelib", "platlib")})
     versions = sorted({f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions(path=installed)})
-    digest.update("\n".join(versions).encode())
-    digest.update(str(CORPUS.resolve()).encode())
+    digest.update("\n".join([*versions, sys.version, sys.executable, str(ROOT),
+                             str(CORPUS.resolve())]).encode())
     return digest.hexdigest()
 
 
@@ -74,30 +87,41 @@ def _path(key: str) -> Path | None:
     return where / f"{PREFIX}{key}.pickle" if where else None
 
 
-def load(key: str) -> object | None:
-    """The object stored under `key`, or None if there is none or it cannot be read (a store
-    is only ever a shortcut: the caller makes the object afresh)."""
-    path = _path(key)
+def load(key: str | None) -> object | None:
+    """The object stored under `key`, or None if there is none, or it is not whole (its sha256
+    differs), or it cannot be read: a store is only ever a shortcut."""
+    path = _path(key) if key else None
     try:
         if path is None or not path.is_file():
             return None
-        value = pickle.loads(path.read_bytes())
-        os.utime(path)                       # the last used are kept
-        return value
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError, TypeError):
+        checksum, _, data = path.read_bytes().partition(b"\n")
+        if hashlib.sha256(data).hexdigest().encode() != checksum:
+            return None
+        value = pickle.loads(data)
+    except Exception:       # noqa: BLE001 — whatever a damaged or foreign store raises, make afresh
         return None
+    try:
+        os.utime(path)      # the last used are kept
+    except OSError:
+        pass
+    return value
 
 
-def store(key: str, value: object) -> None:
-    """Store `value` under `key` atomically and keep only the `KEPT` last used; a store that
-    cannot be written is passed over (the readers are then as slow as without it)."""
-    path = _path(key)
+def store(key: str | None, value: object) -> None:
+    """Store `value` under `key` atomically with its sha256, and keep only the `KEPT` last used;
+    a store that cannot be made or written is passed over (the readers are then as slow as
+    without it)."""
+    path = _path(key) if key else None
     if path is None:
         return
     try:
-        write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        write_atomic(path, hashlib.sha256(data).hexdigest().encode() + b"\n" + data)
         stored = sorted(path.parent.glob(f"{PREFIX}*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for old in stored[KEPT:]:
             old.unlink(missing_ok=True)
-    except (OSError, InputError):
+        for half in path.parent.glob(f".{PREFIX}*.tmp"):
+            if time.time() - half.stat().st_mtime > ABANDONED:
+                half.unlink(missing_ok=True)
+    except Exception:       # noqa: BLE001 — an unwritable folder, a full disk, an unpicklable value
         return

@@ -89,8 +89,8 @@ class Record:
         """The record in `ecarte xref --json` (CONTRACT.md §3, docs/contract-extensions.md)."""
         unit = self.unit
         record = {"id": unit.id, "witness": unit.witness, "text": unit.text, "normative": unit.normative}
-        if title(unit) is not None:
-            record["head"] = title(unit)
+        if head_of(unit) is not None:
+            record["head"] = head_of(unit)
         if self.reason is not None:
             record["reason"] = self.reason
         if self.modern is not None:
@@ -117,7 +117,7 @@ def entry(place: Place, by_id: dict[str, Place], rules: dict[str, list[str]], sc
         tuple(f.text for f in findings.get(unit.id, [])))
 
 
-def title(unit: Unit) -> str | None:
+def head_of(unit: Unit) -> str | None:
     """A rule's or section's own title ("Kartengeld." of § 3), printed apart from its text; a
     heading unit's text is its title already."""
     return unit.head if unit.head and unit.kind is not Kind.HEADING else None
@@ -160,8 +160,8 @@ def describe(unit_id: str) -> str:
     unit = place.unit
     what = unit.kind.value + (f" {unit.n}" if unit.n else "")
     lines = [f"{unit.id} — {what} of {unit.witness} ({corpus.texts()[unit.witness].witness.title})"]
-    if title(unit) is not None:
-        lines.append(f"title: {title(unit)}")
+    if head_of(unit) is not None:
+        lines.append(f"title: {head_of(unit)}")
     if place.heading:
         lines.append(f"under: {place.heading}")
     if place.parent:

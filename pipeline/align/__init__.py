@@ -1,6 +1,6 @@
 """The align stage: which units of the witnesses state the same thing, and how they differ.
 
-`sides` makes the sequences compared (a witness's leaves, a file's paragraphs), `cues` and
+`sides` makes the sequences compared (a witness's units with text of their own, a file's paragraphs), `cues` and
 `lemmas` read each unit (glossary concepts, numbers, lemmas through spaCy), `evidence` names
 the kinds of evidence and reads the engine's citations, `pivot` carries the editor's alignment
 of third witnesses over to a witness the editor has not aligned, `aligner` scores every pair of units

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError
@@ -33,9 +33,8 @@ class Side:
 def witness_side(siglum: str, language: str, top: list[Unit],
                  compared: Callable[[Unit], str] = lambda unit: unit.text,
                  ruleset: str | None = None) -> Side:
-    """A witness's units with text of their own, each with its section, a leaf compared as
-    `compared` gives it (an edition: its modern spelling), a container by its lead-in as written
-    (the editions have none)."""
+    """A witness's units with text of their own, each with its section, compared as `compared`
+    gives them (an edition: its modern spelling), a container by its lead-in alone."""
     found: list[Unit] = []
     sections: list[str] = []
     for unit, heading in zip(top, headings_over(top)):
@@ -45,7 +44,7 @@ def witness_side(siglum: str, language: str, top: list[Unit],
                 found.append(part)
                 sections.append(unit.id if titled or heading is None else heading.id)
     return Side(siglum, language, tuple(found),
-                tuple(u.own_text if u.children else compared(u) for u in found), tuple(sections), ruleset)
+                tuple(compared(replace(u, children=[])) for u in found), tuple(sections), ruleset)
 
 
 def file_side(path: Path, name: str, text: str) -> Side:

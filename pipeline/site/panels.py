@@ -7,7 +7,7 @@ from lxml.html import builder as E
 
 from engine.conformance import Status
 
-from ..model import Link, Origin
+from ..model import Link, Origin, Unit
 from ..xref import Record
 from .facts import Facts
 from .html import cls, scenario_href, unit_href
@@ -90,8 +90,14 @@ def parallel_item(link: Link, facts: Facts) -> etree._Element:
         item.append(E.SPAN(link.note, **cls("link-note")))
     if link.reason:
         item.append(E.SPAN(f"Why linked: {link.reason}", **cls("link-reason")))
-    item.append(E.SPAN(facts.units[link.target].unit.text, **cls("parallel-text", lang=facts.language(witness))))
+    item.append(E.SPAN(linked_text(facts.units[link.target].unit), **cls("parallel-text", lang=facts.language(witness))))
     return item
+
+
+def linked_text(unit: Unit) -> str:
+    """What a link joins: a unit's own text, a container's lead-in marked as going on in its
+    parts (which are linked, and shown, on their own)."""
+    return f"{unit.own_text} …" if unit.children and unit.speaks else unit.text
 
 
 def status_badge(status: Status) -> etree._Element:

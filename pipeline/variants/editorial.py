@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..files import read_toml, table_lines
 from .model import Status, Topic, VariantPoint, Where, WitnessReading
 
-_POINT_KEYS = {"topic", "summary", "reading", "parameter", "scenarios"}
+_POINT_KEYS = {"topic", "summary", "reading", "parameter", "scenarios", "no_scenario"}
 _READING_KEYS = {"witness", "status", "value", "units", "note"}
 _STATUSES = (Status.STATED, Status.SILENT, Status.LOST)
 
@@ -53,7 +53,7 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
     if not POINT_ID.match(pid) or pid.startswith("param."):
         raise where.error(f"{what}: an id is words of lower-case letters and digits joined by "
                           f"hyphens, in parts joined by dots (irregularity.card-exposed), not param.…")
-    _check_keys(entry, _POINT_KEYS, _POINT_KEYS - {"parameter", "scenarios"}, where, what)
+    _check_keys(entry, _POINT_KEYS, _POINT_KEYS - {"parameter", "scenarios", "no_scenario"}, where, what)
     topic = _choice(entry["topic"], tuple(Topic), where, f"{what}: topic")
     if not isinstance(entry["summary"], str) or not entry["summary"].strip():
         raise where.error(f"{what}: summary must be a sentence")
@@ -73,11 +73,15 @@ def _point(pid: str, entry: Any, path: Path, text: str) -> VariantPoint:
         raise where.error(f"{what}: parameter names one engine parameter")
     shown = entry.get("scenarios")
     if shown is not None and (not isinstance(shown, list) or not all(isinstance(s, str) for s in shown)
-                              or parameter is not None):
+                              or parameter is not None or len(set(shown)) < len(shown)):
         raise where.error(f"{what}: scenarios lists the ids of the scenarios that show a point without "
-                          f"an engine parameter (a parameter's are those its value decides)")
+                          f"an engine parameter, each once (a parameter's are those its value decides)")
+    why_none = entry.get("no_scenario")
+    if (shown == []) != (isinstance(why_none, str) and bool(why_none.strip())):
+        raise where.error(f"{what}: `scenarios = []` (no citing scenario shows the point) comes with "
+                          f"`no_scenario` saying why, and only then")
     return VariantPoint(pid, topic, entry["summary"], readings, parameter, where=where,
-                        chosen=tuple(shown) if shown is not None else None)
+                        chosen=tuple(shown) if shown is not None else None, no_scenario=why_none)
 
 
 def _reading(what: str, raw: Any, where: Where) -> WitnessReading:

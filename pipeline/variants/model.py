@@ -100,6 +100,7 @@ class VariantPoint:
     scenarios: tuple[ScenarioRef, ...] = ()
     where: Where | None = field(default=None, compare=False, repr=False)
     chosen: tuple[str, ...] | None = None    # the scenarios the editors name as showing it, if they do
+    no_scenario: str | None = None           # why none of those citing it shows it, where none does
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -130,6 +131,7 @@ class VariantPoint:
             lines += [f"    note: {r.note}"] if r.note else []
         lines += [f"  scenarios under {ruleset}: {', '.join(ids)}"
                   for ruleset, ids in self.scenarios_by_ruleset().items()]
+        lines += [f"  no scenario shows it: {self.no_scenario}"] if self.no_scenario else []
         return "\n".join(lines)
 
 

@@ -155,14 +155,14 @@ def _decided(result: CitingScenario, name: str, ruleset: Ruleset | None, ruleset
         for value in alternatives(name, ruleset, rulesets))
 
 
-SPEAKS = (Status.STATED, Status.LOST)
-"""The readings of a witness whose text speaks on a point (the others: silent, inherited,
-inferred from its silence, a convention)."""
+TEXT_READINGS = (Status.STATED, Status.LOST)
+"""The statuses of a reading the witness's text gives (the others: silent, inherited, read from
+its silence, a convention)."""
 
 
 def select(points: Iterable[VariantPoint], topic: str | None = None,
            witness: str | None = None, witnesses: Collection[str] = ()) -> list[VariantPoint]:
-    """The points of one topic, and/or those on which one witness's text speaks (`SPEAKS`); a
+    """The points of one topic, and/or those on which one witness's text speaks (`TEXT_READINGS`); a
     witness neither among `witnesses` (the corpus's) nor read on any point is an error."""
     points = list(points)
     known = {reading.witness for point in points for reading in point.readings}
@@ -170,7 +170,7 @@ def select(points: Iterable[VariantPoint], topic: str | None = None,
         raise InputError(f"no witness {witness!r} in the corpus; witnesses with readings: "
                          f"{', '.join(sorted(known))}")
     return [point for point in points if topic in (None, point.topic.value)
-            and (witness is None or any(reading.witness == witness and reading.status in SPEAKS
+            and (witness is None or any(reading.witness == witness and reading.status in TEXT_READINGS
                                         for reading in point.readings))]
 
 

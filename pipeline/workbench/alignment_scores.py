@@ -1,8 +1,8 @@
 """Precision, recall and F1 of an alignment against a hand-checked gold (`ecarte align --evaluate`).
 
 A gold file (tests/gold/alignment.toml) lists `[[link]]` entries (source, target, relation) and
-`[[none]]` entries. It speaks for every normative leaf of its sources' witness: a predicted link
-from such a unit that the gold lacks is a false positive. Links are compared as unordered pairs
+`[[none]]` entries. It speaks for every normative unit with text of its own (`Unit.speaks`) of
+its sources' witness: a predicted link from such a unit that the gold lacks is a false positive. Links are compared as unordered pairs
 of units; relations are scored apart, over the links both have.
 """
 from __future__ import annotations
@@ -76,7 +76,7 @@ class PairScore:
 
 
 def score(gold: Gold, links: Iterable[Link], scope: Iterable[str], other: str) -> PairScore:
-    """The links between the gold's units in `scope` (its witness's normative leaves) and the
+    """The links between the gold's units in `scope` (its witness's normative units with text of their own) and the
     witness `other`, scored against the gold's."""
     scope = set(scope)
 

@@ -85,6 +85,11 @@ def write_variant(folder, siglum, text):
     (('[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]',
       '[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]\nread_from_silence = true'),
      "`read_from_silence = true` takes the `cites` the silence is read from and a `note`"),
+    (('[params.min_cut]\ninherits = "de-scheicher"', '[params.min_cut]\ninherits = "de-scheicher"\nread_from_silence = true'),
+     "`read_from_silence = true` takes the `cites`"),
+    (('[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]',
+      '[params.trumps]\nvalue = "eleventh-card"\ncites = ["en-wiki.s2.p1"]\nnote = "n"\nread_from_silence = "yes"'),
+     "`read_from_silence = true` takes the `cites`"),
 ])
 def test_malformed_rulesets_are_refused(ruleset_dir, change, message):
     write_variant(ruleset_dir, "xx", base_text().replace(*change))

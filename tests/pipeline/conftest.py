@@ -13,6 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
+os.environ.setdefault("ECARTE_CACHE", str(ROOT / ".cache" / "ecarte-test"))
+"""The tests keep the readers' stored corpora (pipeline/reader_cache.py) apart from the user's."""
 
 
 def run_ecarte(*args: str, corpus: Path) -> subprocess.CompletedProcess:

@@ -13,6 +13,8 @@ from ecarte.cli import main
     (["nosuch"], "ecarte: argument COMMAND: invalid choice: 'nosuch'"),
     ([], "ecarte: the following arguments are required: COMMAND"),
     (["witness", "add"], "ecarte witness add: the following arguments are required: FILE, --siglum"),
+    (["witness", "add", "f.txt", "--siglum", "zz", "--lang", "en", "--title", "t", "--frob"],
+     "ecarte witness add: unrecognized arguments: --frob (`ecarte witness add --help` lists the options)"),
 ])
 def test_a_usage_error_is_one_line_naming_the_command(args, line, capsys):
     with pytest.raises(SystemExit) as exit_:

@@ -149,6 +149,9 @@ def test_an_editors_point_shows_the_scenarios_its_editors_name(rulesets, units):
     assert [s.id for s in point.scenarios] == ["hu"]
     with pytest.raises(InputError, match="scenario 'gone' is none of those citing its units"):
         points(rulesets, units, [replace(renonce, chosen=("hu", "gone"))], scenarios=results)
+    none = points(rulesets, units, [replace(renonce, chosen=(), no_scenario="none plays it")],
+                  scenarios=results)[renonce.id]
+    assert none.scenarios == () and "  no scenario shows it: none plays it" in none.describe()
 
 
 # --- the editors' points ------------------------------------------------------------------
@@ -195,6 +198,9 @@ def test_a_missing_editorial_file_gives_no_points(tmp_path):
     ("unknown-parameter.toml", 1, "point 'scoring.refusal-penalty': no engine parameter 'no_such_parameter'"),
     ("scenarios-with-parameter.toml", 1, "scenarios lists the ids of the scenarios that show a point "
                                          "without an engine parameter"),
+    ("scenario-twice.toml", 3, "each once"),
+    ("empty-scenarios-without-reason.toml", 3, "`scenarios = []` (no citing scenario shows the point) "
+                                               "comes with `no_scenario` saying why"),
     ("parameter-twice.toml", 18, "point 'scoring.refusal-again': refused_first_loss is already the parameter"
                                  " of point 'scoring.refusal-penalty'"),
 ])

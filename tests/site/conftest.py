@@ -13,6 +13,8 @@ from pipeline.site.bench import CHROMIUM as BENCH_CHROMIUM
 from pipeline.site.build import build
 
 ROOT = Path(__file__).resolve().parents[2]
+os.environ.setdefault("ECARTE_CACHE", str(ROOT / ".cache" / "ecarte-test"))
+"""The tests keep the readers' stored corpora (pipeline/reader_cache.py) apart from the user's."""
 CHROMIUM = str(BENCH_CHROMIUM)
 DESKTOP = {"width": 1280, "height": 900}
 
