@@ -257,7 +257,7 @@ def build(target: Path = TEI, check: bool = False) -> BuildReport:
     """Rebuild and validate the TEI under `target`; with `check`, only report the files that
     would change (nothing is written, so nothing needs validating)."""
     started = time.perf_counter()
-    key = reader_cache.fingerprint()
+    key = reader_cache.fingerprint() if reader_cache.folder() else None
     made = run("tei" if check else "validate")
     keep_for_readers(made, key)
     docs = made.documents

@@ -130,7 +130,8 @@ def _shown(point: VariantPoint, results: list[CitingScenario], rulesets: Sequenc
     since it has no engine value to vary and play. Only citing
     ones are tried: others break under another value without being about it (de-scheicher's
     irregularity scenarios, scripted through a second exchange, under en-short's `repropose`)."""
-    citing = [r for r in results if any(within(unit, point.cites) for unit in r.cites)]
+    cites = frozenset(point.cites)
+    citing = [r for r in results if any(within(unit, cites) for unit in r.cites)]
     if point.chosen is not None:
         ids = {r.id for r in citing}
         for name in point.chosen:
