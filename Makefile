@@ -21,11 +21,12 @@ corpus: venv
 site: venv
 	$(BIN)/ecarte site --out site
 
-# The tests keep the readers' stored corpora (pipeline/reader_cache.py) apart from the user's.
+# The tests keep the readers' stored corpora (pipeline/reader_cache.py) apart from the user's
+# (tests/*/conftest.py set the same folder for pytest).
 test: venv
 	$(BIN)/ecarte validate
 	ECARTE_CACHE=$(CURDIR)/.cache/ecarte-test $(BIN)/ecarte site --out site
-	ECARTE_CACHE=$(CURDIR)/.cache/ecarte-test $(BIN)/python -m pytest
+	$(BIN)/python -m pytest
 
 # System packages through apt-get when run as root; otherwise name the command.
 system:

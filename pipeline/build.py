@@ -222,9 +222,7 @@ STORED = "variants"
 
 def keep_for_readers(made: Made, key: str | None) -> None:
     """Store the corpus as far as the readers need it (up to `STORED`) under `key`, the
-    fingerprint of its inputs taken before it was made, if they are still the same."""
-    if key is None or reader_cache.fingerprint() != key:
-        return
+    fingerprint of its inputs taken before it was made (`reader_cache.store`)."""
     done = made.done[:made.done.index(STORED) + 1]
     reader_cache.store(key, replace(made, documents={}, done=done))
 

@@ -97,13 +97,11 @@ def conformance_run(paths: list[Path]) -> conformance.Report:
 @lru_cache(maxsize=1)
 def conformance_report() -> conformance.Report:
     """The whole conformance suite, run once for these inputs (kept as the corpus is)."""
-    key = _key()
-    stored = reader_cache.load(f"{key}-conformance" if key else None)
+    stored = reader_cache.load(_key(), "conformance")
     if isinstance(stored, conformance.Report):
         return stored
     report = conformance_run([SCENARIOS])
-    if key is not None and reader_cache.fingerprint() == key:
-        reader_cache.store(f"{key}-conformance", report)
+    reader_cache.store(_key(), report, "conformance")
     return report
 
 

@@ -82,15 +82,16 @@ def fingerprint() -> str | None:
     return digest.hexdigest()
 
 
-def _path(key: str) -> Path | None:
-    where = folder()
-    return where / f"{PREFIX}{key}.pickle" if where else None
+def _path(key: str | None, part: str) -> Path | None:
+    where = folder() if key else None
+    return where / f"{PREFIX}{key}{'-' + part if part else ''}.pickle" if where else None
 
 
-def load(key: str | None) -> object | None:
-    """The object stored under `key`, or None if there is none, or it is not whole (its sha256
-    differs), or it cannot be read: a store is only ever a shortcut."""
-    path = _path(key) if key else None
+def load(key: str | None, part: str = "") -> object | None:
+    """The object stored under `key` (the inputs' fingerprint; `part`: which of the objects made
+    from them), or None if there is none, or it is not whole (its sha256 differs), or it cannot
+    be read: a store is only ever a shortcut."""
+    path = _path(key, part)
     try:
         if path is None or not path.is_file():
             return None
@@ -107,12 +108,13 @@ def load(key: str | None) -> object | None:
     return value
 
 
-def store(key: str | None, value: object) -> None:
-    """Store `value` under `key` atomically with its sha256, and keep only the `KEPT` last used;
-    a store that cannot be made or written is passed over (the readers are then as slow as
-    without it)."""
-    path = _path(key) if key else None
-    if path is None:
+def store(key: str | None, value: object, part: str = "") -> None:
+    """Store `value`, made from the inputs whose fingerprint was `key` before it was made, if
+    they are still those (else it may hold newer inputs than its key says: it is not stored),
+    atomically with its sha256, and keep only the `KEPT` last used; a store that cannot be made
+    or written is passed over (the readers are then as slow as without it)."""
+    path = _path(key, part)
+    if path is None or fingerprint() != key:
         return
     try:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)

@@ -61,9 +61,12 @@ def test_the_store_can_be_turned_off(corpus_copy, tmp_path, monkeypatch):
 
 def test_only_the_last_used_corpora_are_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("ECARTE_CACHE", str(tmp_path))
+    monkeypatch.setattr(reader_cache, "fingerprint", lambda: current)     # each stored for its inputs
     for n in range(reader_cache.KEPT + 2):
+        current = f"k{n}"
         reader_cache.store(f"k{n}", n)
         os.utime(tmp_path / f"{reader_cache.PREFIX}k{n}.pickle", ns=(n * 10**9, n * 10**9))
+    current = "k0"
     reader_cache.store("k0", 0)                         # stored again: the last used
     kept = {p.stem.removeprefix(reader_cache.PREFIX) for p in stored(tmp_path)}
     assert len(kept) == reader_cache.KEPT and "k0" in kept and "k1" not in kept and "k2" not in kept
