@@ -141,8 +141,9 @@ def _tei(c: Made) -> None:
         t.witness, t.units, context, [c.witnesses[s] for s in t.witness.made_from], _omitted(c, t.witness),
         t.facsimile)
         for t in texts}
-    c.documents[CORPUS_FILE] = tei.corpus_document([t.witness for t in texts], context,
-                                                    c.alignment.links, c.variants)
+    c.documents[CORPUS_FILE] = tei.corpus_document(
+        [t.witness for t in texts], context, c.alignment.links, c.variants,
+        frozenset(u.id for t in texts for u in t.walk() if u.leads_in))
 
 
 def _omitted(c: Made, witness: Witness) -> list[tei.Omission]:

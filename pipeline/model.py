@@ -225,6 +225,12 @@ class Unit:
         text, or a container with a lead-in."""
         return bool(self.own_text.strip())
 
+    @property
+    def leads_in(self) -> bool:
+        """Whether it is a container with a lead-in: text of its own before its parts, which
+        is linked apart from them (the TEI gives that text an id of its own)."""
+        return bool(self.children) and self.speaks
+
     def _joined(self, labelled: bool) -> str:
         """The reading text, its parts led by their printed labels when `labelled`."""
         parts: list[str] = []

@@ -97,7 +97,7 @@ def parallel_item(link: Link, facts: Facts) -> etree._Element:
 def linked_text(unit: Unit) -> str:
     """What a link joins: a unit's own text, a container's lead-in marked as going on in its
     parts (which are linked, and shown, on their own)."""
-    return f"{unit.own_text} …" if unit.children and unit.speaks else unit.text
+    return f"{unit.own_text} …" if unit.leads_in else unit.text
 
 
 def status_badge(status: Status) -> etree._Element:

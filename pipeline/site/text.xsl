@@ -1,8 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- A witness's TEI text as the reader's HTML (run at build time by lxml; pipeline/site/text.py).
 
-     Every TEI element with an xml:id is a unit: an element whose id is the unit id, with an empty
-     <aside class="unit-links"> that the build fills with the unit's parallels, rules and scenarios.
+     Every div, p, head, figure, item or row with an xml:id is a unit: an element whose id is the
+     unit id, with an empty <aside class="unit-links"> that the build fills with the unit's
+     parallels, rules and scenarios. A container's lead-in (seg type="lead-in", whose id the
+     alignment's links point at) is shown as its text, in its container.
      Both spelling layers are kept (orig and reg); the stylesheet shows one (reader.css). Apparatus
      entries, corrections and editorial notes open as popovers, which need no script. -->
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"

@@ -1,7 +1,8 @@
 """The teiCorpus's stand-off layer: the alignment of the witnesses and the points where they differ.
 
 As §16.4 of the TEI Guidelines intends, the alignment is a `linkGrp type="alignment"` with one
-`link` per aligned pair: `@type` its relation, `@target` the two units in their files, `@cert`
+`link` per aligned pair: `@type` its relation, `@target` the two units in their files (a
+container linked by its lead-in by that lead-in's `seg`, `ID.lead`), `@cert`
 the aligner's score (an editor's link is certain), `@resp` the aligner or the editors, `@ana`
 its variant point. The variant points are a taxonomy of the header (a category per point, a
 category under it per witness's reading); each point's `linkGrp type="variant-point"` holds, for
@@ -16,15 +17,16 @@ from lxml import etree
 
 from ..model import Link, Origin, Witness
 from ..variants import VariantPoint
-from .xml import TEI_NS, XML_ID, el, witness_id
+from .xml import TEI_NS, XML_ID, el, lead_in_id, witness_id
 
 ALIGNER = "aligner"       # the application (appInfo) that made the automatic links
 EDITORS = "editors"       # the respStmt of those who reviewed the alignment
 
 
-def pointer(unit: str) -> str:
-    """A unit's address from the corpus file: its witness's file and its id."""
-    return f"{unit.split('.', 1)[0]}.xml#{unit}"
+def pointer(unit: str, lead_ins: frozenset[str] = frozenset()) -> str:
+    """A unit's address from the corpus file: its witness's file and its id, or its lead-in's
+    for a container among `lead_ins` (a link joins that text, not the container's parts)."""
+    return f"{unit.split('.', 1)[0]}.xml#{lead_in_id(unit) if unit in lead_ins else unit}"
 
 
 def list_wit(corpus_id: str, witnesses: Sequence[Witness]) -> etree._Element:
@@ -67,13 +69,15 @@ def taxonomy(corpus_id: str, points: Sequence[VariantPoint]) -> etree._Element:
                 for p in points))
 
 
-def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoint]) -> etree._Element:
-    """The standOff of the teiCorpus: the alignment, then one group per variant point."""
+def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoint],
+              lead_ins: frozenset[str] = frozenset()) -> etree._Element:
+    """The standOff of the teiCorpus: the alignment (a link to a container among `lead_ins` points
+    at its lead-in), then one group per variant point (a reading cites whole units)."""
     alignment = el("linkGrp", {XML_ID: f"{corpus_id}.alignment", "type": "alignment"})
     for link in sorted(links, key=lambda l: (l.source, l.target)):
         editor = link.origin is Origin.EDITOR
         alignment.append(el("link", {"type": link.relation.value,
-                                     "target": f"{pointer(link.source)} {pointer(link.target)}",
+                                     "target": f"{pointer(link.source, lead_ins)} {pointer(link.target, lead_ins)}",
                                      "cert": "high" if editor else f"{link.score:.3f}",
                                      "resp": f"#{corpus_id}.{EDITORS if editor else ALIGNER}",
                                      "ana": f"#{point_id(corpus_id, link.point)}" if link.point else None}))

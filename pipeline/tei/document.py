@@ -37,7 +37,7 @@ from .header import TeiContext, category_id, corpus_header, declare_languages, t
 from .inline import local
 from .omissions import Omission
 from .readings import Pointers, declare, line_nodes
-from .xml import TEI_NS, XI_NS, XML_ID, XML_LANG, el, serialize
+from .xml import TEI_NS, XI_NS, XML_ID, XML_LANG, el, lead_in_id, serialize
 
 LEAVES = (Kind.ROW, Kind.HEADING, Kind.FIGURE)
 """Kinds whose element holds only their own lines, never other units."""
@@ -82,9 +82,10 @@ def witness_document(witness: Witness, units: list[Unit], context: TeiContext,
 
 
 def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequence[Link] = (),
-                    points: Sequence[VariantPoint] = ()) -> bytes:
+                    points: Sequence[VariantPoint] = (), lead_ins: frozenset[str] = frozenset()) -> bytes:
     """The teiCorpus: its own header, the stand-off alignment and variant points, and an
-    xi:include of each witness's file, in catalogue order."""
+    xi:include of each witness's file, in catalogue order (`lead_ins`: the containers whose
+    links point at their lead-in, `Unit.leads_in`)."""
     p = context.principles
     root = etree.Element(f"{{{TEI_NS}}}teiCorpus", nsmap={None: TEI_NS, "xi": XI_NS})
     root.set(XML_ID, p.corpus_id)
@@ -98,7 +99,7 @@ def corpus_document(witnesses: list[Witness], context: TeiContext, links: Sequen
     root.append(header)
     if links or points:
         alignment.declare(header, p.corpus_id, witnesses, p.team, context.version, points)
-        root.append(alignment.stand_off(p.corpus_id, links, points))
+        root.append(alignment.stand_off(p.corpus_id, links, points, lead_ins))
     for witness in witnesses:
         etree.SubElement(root, f"{{{XI_NS}}}include", href=f"{witness.siglum}.xml")
     french = context.foreign.languages([w.siglum for w in witnesses]) if context.foreign else []
@@ -165,12 +166,16 @@ class _Writer:
             _add_lines(element[0], unit.lines, self.pointers, self.facsimile)
             return element
         if unit.kind in (Kind.PARAGRAPH, Kind.ITEM):
-            _add_lines(element, unit.lines, self.pointers, self.facsimile)
+            lead_in = el("seg", {"type": "lead-in", XML_ID: lead_in_id(unit.id)}) if unit.leads_in else None
+            if lead_in is not None:
+                element.append(lead_in)
+            _add_lines(element if lead_in is None else lead_in, unit.lines, self.pointers, self.facsimile)
             self._inline_children(element, unit)
             return element
         holder = element
         if unit.lines:
-            holder = etree.SubElement(element, f"{{{TEI_NS}}}p")
+            holder = etree.SubElement(element, f"{{{TEI_NS}}}p",
+                                      {XML_ID: lead_in_id(unit.id)} if unit.leads_in else {})
             _add_lines(holder, unit.lines, self.pointers, self.facsimile)
         element.extend(self.blocks(unit.children[1:] if heading else unit.children, "subsection"))
         return holder

@@ -27,6 +27,12 @@ def witness_id(owner: str, siglum: str) -> str:
     return f"{owner}.wit.{siglum}"
 
 
+def lead_in_id(unit: str) -> str:
+    """The xml:id of a container's lead-in (`Unit.leads_in`): what an alignment link to the
+    container points at, rather than the container with its parts."""
+    return f"{unit}.lead"
+
+
 def el(tag: str, attrs: dict[str, str | None] | None = None, *children: etree._Element,
        text: str | None = None) -> etree._Element:
     """A TEI element with attributes in the given order (None values left out), text and children."""

@@ -15,7 +15,7 @@ from pipeline.errors import InputError
 from pipeline.model import Hyphen, Kind, Line, Unit, Witness, join_lines
 from pipeline.sources import Dating
 from pipeline.tei import load_context
-from pipeline.tei.xml import TEI_NS, XI_NS, XML_ID, XML_LANG
+from pipeline.tei.xml import TEI_NS, XI_NS, XML_ID, XML_LANG, lead_in_id
 
 ROOT = Path(__file__).resolve().parents[2]
 NS = {"t": TEI_NS, "xi": XI_NS}
@@ -102,8 +102,12 @@ def _drop(node: etree._Element) -> None:
 
 
 def line_holder(element: etree._Element) -> etree._Element:
-    """Where a unit's lines are written: itself, a figure's head, or a div's unnumbered p."""
+    """Where a unit's lines are written: itself, a container's lead-in, a figure's head, or a
+    div's unnumbered p."""
     local = etree.QName(element).localname
+    lead_in = element.find("t:seg[@type='lead-in']", NS)
+    if lead_in is not None:
+        return lead_in
     if local == "figure":
         return element.find("t:head", NS)
     if local == "div":
@@ -156,9 +160,9 @@ def test_heading_inside_a_rule_opens_a_subsection(context):
 
 def test_printed_label_starts_the_first_line_or_the_head(context):
     root = parse(tei.witness_document(witness(), sample_units(), context))
-    first_p = by_id(root, "hu-nc.44.1")
-    assert [etree.QName(e).localname for e in first_p][:2] == ["lb", "label"]
-    assert first_p.find("t:label", NS).text == "4g."
+    first_line = line_holder(by_id(root, "hu-nc.44.1"))     # a lead-in: the rule's first line
+    assert [etree.QName(e).localname for e in first_line][:2] == ["lb", "label"]
+    assert first_line.find("t:label", NS).text == "4g."
     assert by_id(root, "hu-nc.5").find("t:head/t:label", NS).text == "§ 5"
     assert reading_text(by_id(root, "hu-nc.5").find("t:head", NS)) == "Die Partie"
 
@@ -266,7 +270,7 @@ def test_every_unit_of_the_corpus_keeps_its_reading_text_in_tei(built):
 
 def test_corpus_tei_has_no_ids_but_the_units_and_header_declarations(built):
     for text, root in built:
-        unit_ids = {u.id for u in text.walk()}
+        unit_ids = {u.id for u in text.walk()} | {lead_in_id(u.id) for u in text.walk() if u.leads_in}
         text_ids = {e.get(XML_ID) for e in root.find("t:text", NS).iter() if e.get(XML_ID)}
         assert text_ids == unit_ids, text.witness.siglum
 
@@ -287,6 +291,25 @@ def test_a_heading_unit_of_its_own_is_the_head_of_its_section(context):
     assert [e.get(XML_ID) for e in section] == ["hu-nc.s2.head", "hu-nc.s2.p1"]
     assert section[0].tag == f"{{{TEI_NS}}}head" and reading_text(section[0]) == "cards"
     assert len(by_id(root, "hu-nc.s1").getparent()) == 1      # a heading over headed sections holds none
+
+
+def test_a_container_lead_in_has_an_id_of_its_own_and_its_parts_stay_outside_it(context):
+    root = parse(tei.witness_document(witness(), sample_units(), context))
+    lead_in = by_id(root, "hu-nc.44.1.lead")
+    assert (etree.QName(lead_in).localname, lead_in.get("type")) == ("seg", "lead-in")
+    assert lead_in.getparent() is by_id(root, "hu-nc.44.1") and reading_text(lead_in) == "Első bekezdés:"
+    assert by_id(root, "hu-nc.44.1.a.lead").getparent() is by_id(root, "hu-nc.44.1.a")
+    assert not root.xpath("//*[@xml:id='hu-nc.44.2.lead' or @xml:id='hu-nc.44.lead']")   # a leaf, a container without one
+
+
+def test_a_link_to_a_container_by_its_lead_in_points_at_the_lead_in():
+    root = etree.fromstring((ROOT / "corpus" / "tei" / "ecarte.xml").read_bytes())
+    targets = [l.get("target").split() for l in root.iterfind(f".//{{{TEI_NS}}}linkGrp[@type='alignment']/{{{TEI_NS}}}link")]
+    ends = {end for pair in targets for end in pair}
+    assert "en-wiki.xml#en-wiki.s7.p1.lead" in ends and "en-wiki.xml#en-wiki.s7.p1" not in ends
+    wiki = etree.fromstring((ROOT / "corpus" / "tei" / "en-wiki.xml").read_bytes())
+    assert reading_text(by_id(wiki, "en-wiki.s7.p1.lead")).startswith("There is compulsory color")
+    assert reading_text(by_id(wiki, "en-wiki.s7.p1.lead")).endswith("the opponent must")
 
 
 def test_the_corpus_file_carries_the_alignment_and_the_variant_points_stand_off():
