@@ -275,6 +275,14 @@ def _dotted_key(text: str) -> tuple[str, ...] | None:
     return tuple(parts)
 
 
+def file_stamp(path: Path) -> str:
+    """What tells one version of an installed file from another without reading it (its path, size
+    and modification time in ns; a package update changes them), for a cache's key. OSError where
+    it cannot be looked at."""
+    status = path.stat()
+    return f"{path}\0{status.st_size}\0{status.st_mtime_ns}\0"
+
+
 def cached(path: Path, make: Callable[[], T]) -> T:
     """What `make` returns, pickled at `path` (whose name carries the hash of what it is made
     from) and read back from there next time; an unreadable cache is made again."""

@@ -25,7 +25,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .align.dictionary import DICTD
-from .files import write_atomic
+from .files import file_stamp, write_atomic
 from .lexicon.lexicon import HUNSPELL
 from .paths import CORPUS, ROOT, SCENARIOS, TEI
 
@@ -71,8 +71,7 @@ def fingerprint() -> str | None:
                 digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
         for root in SYSTEM:
             for path in _files(root) if root.is_dir() else ():
-                stat = path.stat()
-                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+                digest.update(file_stamp(path).encode())
     except OSError:
         return None
     installed = sorted({sysconfig.get_paths()[kind] for kind in ("purelib", "platlib")})

@@ -19,7 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from ..errors import InputError
-from ..files import cached
+from ..files import cached, file_stamp
 from ..paths import CACHE, LEXICON
 from .orthography import Orthography, load_orthography
 from .spelling import SpellingModel, train_spelling
@@ -305,11 +305,18 @@ class Tables:
 
 
 def _tables(lang: str, vocabulary: Vocabulary) -> Tables:
-    """The tables, cached on disk by their sources' versions and the code that makes them."""
+    """The tables, cached on disk (_tables_path)."""
+    return cached(_tables_path(lang, vocabulary), lambda: Tables.make(lang, vocabulary))
+
+
+def _tables_path(lang: str, vocabulary: Vocabulary) -> Path:
+    """Where the tables are cached: named by their sources (the word lists' versions, hunspell's
+    dictionary files as installed, the game's stems) and the code that makes them."""
+    found = dictionary(lang)
     code = [Path(__file__).with_name(name).read_bytes() for name in ("lexicon.py", "spelling.py")]
-    key = repr((lang, sorted(vocabulary.stems), _version("wordfreq"), _version("spacy-lookups-data"), code))
-    path = CACHE / f"lexicon-{lang}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
-    return cached(path, lambda: Tables.make(lang, vocabulary))
+    key = repr((lang, sorted(vocabulary.stems), _version("wordfreq"), _version("spacy-lookups-data"),
+                [file_stamp(path) for path in (found.dic, found.aff)], code))
+    return CACHE / f"lexicon-{lang}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
 
 
 def _hunspell_stems(lang: str) -> set[str]:
@@ -334,9 +341,10 @@ def _lemma_lookup_forms(lang: str) -> set[str]:
 def build(lang: str = "hu") -> Lexicon:
     """A new lexicon of a language (only "hu" so far), with empty caches."""
     found = dictionary(lang)
-    if not found.dic.exists():
-        raise InputError(f"no hunspell dictionary for language {lang!r} (install the Debian package "
-                         f"{found.package}, which provides {found.name}.dic)", found.dic)
+    for path in (found.dic, found.aff):
+        if not path.exists():
+            raise InputError(f"no hunspell dictionary for language {lang!r} (install the Debian package "
+                             f"{found.package}, which provides {path.name})", path)
     speller = hunspell.HunSpell(str(found.dic), str(found.aff))
     orthography = load_orthography(LEXICON / f"{lang}-historical.toml")
     vocabulary = load_vocabulary(LEXICON / f"{lang}-game.toml")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_ecarte
+from pipeline_helpers import run_ecarte
 from ecarte.cli import main
 from pipeline import corpus
 from pipeline.align import ALL, Alignment, Evidence, align, glossary, read_editorial

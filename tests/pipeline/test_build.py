@@ -10,7 +10,7 @@ import pytest
 from pipeline.build import documents
 from pipeline.paths import CORPUS, ROOT
 
-from conftest import run_ecarte
+from pipeline_helpers import run_ecarte
 
 
 @pytest.mark.parametrize("seed", ["1", "2"])

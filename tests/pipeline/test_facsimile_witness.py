@@ -22,7 +22,7 @@ from pipeline.sources import Ocr, load_witnesses, read_facsimile_source
 from pipeline.witness_add import (Encoding, Request, SegmenterChoice, SourceText, catalogue_table,
                                   check_new_text, read_source_file)
 
-from conftest import CORPUS, ROOT, run_ecarte
+from pipeline_helpers import CORPUS, ROOT, run_ecarte
 from test_witness_add import corpus_hash
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"

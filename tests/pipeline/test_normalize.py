@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edited_copy
+from pipeline_helpers import edited_copy
 from pipeline import corpus
 from pipeline.model import Reading
 from pipeline.errors import InputError

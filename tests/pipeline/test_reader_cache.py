@@ -8,7 +8,7 @@ import pickle
 import subprocess
 import sys
 
-from conftest import run_ecarte
+from pipeline_helpers import run_ecarte
 from pipeline import build, reader_cache
 
 POINT = "cards.packs"

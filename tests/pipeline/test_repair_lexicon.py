@@ -1,11 +1,13 @@
 """The repair lexicon: hunspell's hu_HU with the spelling of about 1900 and the game's vocabulary."""
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import edited_copy
+from pipeline_helpers import edited_copy
 from pipeline.lexicon import Basis, load
 from pipeline.errors import InputError
 from pipeline.lexicon.orthography import load_orthography
@@ -162,3 +164,36 @@ def test_a_language_without_a_known_dictionary_is_one_clear_error():
 
     with pytest.raises(InputError, match=r"no hunspell dictionary is known for language 'it' \(known: de, en, fr, hu\)"):
         module.build("it")
+
+
+def _dictionary_copy(monkeypatch, tmp_path, *names: str):
+    """The lexicon module reading hunspell's dictionary from copies of `names` in `tmp_path`."""
+    from pipeline.lexicon import lexicon as module
+
+    for name in names:
+        shutil.copy2(module.HUNSPELL / name, tmp_path / name)      # times kept, as dpkg keeps the package's
+    monkeypatch.setattr(module, "HUNSPELL", tmp_path)
+    return module
+
+
+@pytest.mark.parametrize("name", ["hu_HU.dic", "hu_HU.aff"])
+def test_the_cached_tables_are_not_served_after_an_update_of_hunspells_dictionary(monkeypatch, tmp_path, name):
+    module = _dictionary_copy(monkeypatch, tmp_path, "hu_HU.dic", "hu_HU.aff")
+    vocabulary = load_vocabulary(LEXICON / "hu-game.toml")
+    before = module._tables_path("hu", vocabulary)
+    assert module._tables_path("hu", vocabulary) == before
+    path = tmp_path / name
+    status = path.stat()
+    path.write_bytes(path.read_bytes() + b"\n")                      # new content, the same time
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    grown = module._tables_path("hu", vocabulary)
+    path.write_bytes(path.read_bytes()[:-1])                          # the same size, another time
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1))
+    assert len({before, grown, module._tables_path("hu", vocabulary)}) == 3
+
+
+def test_a_missing_affix_file_names_the_debian_package_and_file_that_provide_it(monkeypatch, tmp_path):
+    module = _dictionary_copy(monkeypatch, tmp_path, "hu_HU.dic")
+    with pytest.raises(InputError, match="install the Debian package hunspell-hu, which provides hu_HU.aff") as error:
+        module.build("hu")
+    assert error.value.path == tmp_path / "hu_HU.aff"

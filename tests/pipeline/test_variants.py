@@ -18,10 +18,9 @@ from pipeline import corpus, variants
 from pipeline.errors import InputError
 from pipeline.model import Link, Origin, Relation
 from pipeline.variants import Status, Topic, parameter_points, read_points, variant_points
+from pipeline_helpers import run_ecarte
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
-
-from conftest import run_ecarte  # noqa: E402
 WITNESSES = ("hu-nc", "de-scheicher", "en-wiki", "en-short")
 
 

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from conftest import run_ecarte
+from pipeline_helpers import run_ecarte
 from pipeline.errors import InputError
 from pipeline.paths import CORPUS
 from pipeline.segment import segmenter
 from pipeline.tei import load_context
+from pipeline.tei.xml import lead_in_id
 from pipeline.tei.revisions import read_versions
 from pipeline.sources import Rights, RightsStatus
 from pipeline.witness_add import (Encoding, Request, SegmenterChoice, catalogue_table, check_request,
@@ -131,7 +132,8 @@ def test_the_tei_holds_the_units_and_validates(added):
     text = etree.parse(str(tei)).find("{http://www.tei-c.org/ns/1.0}text")
     ids = [e.get(XML_ID) for e in text.iter() if e.get(XML_ID)]
     units = segmenter("numbered-paragraphs")("laws", LAWS.read_text(encoding="utf-8"))
-    assert ids == [u.id for top in units.units for u in top.walk()]
+    assert ids == [i for top in units.units for u in top.walk()
+                   for i in (u.id, *([lead_in_id(u.id)] if u.leads_in else []))]
     assert b'href="laws.xml"' in (corpus / "tei" / "ecarte.xml").read_bytes()
     assert validate([tei, corpus / "tei" / "ecarte.xml"]) == []
 
