@@ -5,7 +5,8 @@ and that the scenario's quote still occurs in a cited unit's text (when `unit_te
 plays its deals action by action, and compares tricks, points, scores, winner and lot with
 the expectations. A scenario passes, fails (the engine disagrees with it), or is an error
 (it cannot be run: malformed, unknown ruleset or unit, a drifted quote). `coverage(report,
-units)` tells, for each witness, which normative leaves passing scenarios cite and which none.
+units)` tells, for each witness, which normative leaves and lead-ins passing scenarios cite and
+which none.
 
 Quotes are compared in `comparable_text` form: Unicode NFC, a line-end hyphen and its line break
 removed, runs of whitespace made one space and none kept before , . ; : ! ? ), typographic
@@ -441,31 +442,45 @@ class Deferral:
 
 @dataclass(frozen=True)
 class WitnessCoverage:
-    """For one witness: its normative leaves (units with no unit inside them) cited by passing
-    scenarios and cited by none, those deferred to a later issue, and its containers whose every
-    normative leaf is covered. A container is never covered by one of its children alone."""
+    """For one witness: the units its scenarios must cover — normative leaves (units with no unit
+    inside them) and lead-ins (normative containers with text of their own before their parts) —
+    cited by passing scenarios and cited by none, those deferred to a later issue, and its
+    containers whose every counted unit is covered. A container is never covered by one of its
+    children alone, and citing a child never covers its container's lead-in."""
 
     witness: str
     units: tuple[str, ...]                        # every normative unit
-    covered: tuple[str, ...]                      # leaves cited by a passing scenario
-    uncovered: tuple[str, ...]                    # leaves cited by none (deferred ones excepted)
-    deferred: tuple[tuple[str, str], ...] = ()    # (leaf, reason): not counted in the goal
-    containers: tuple[str, ...] = ()              # normative units with a counted leaf inside
-    containers_covered: tuple[str, ...] = ()      # those whose normative leaves are all covered
+    covered: tuple[str, ...]                      # leaves and lead-ins cited by a passing scenario
+    uncovered: tuple[str, ...]                    # those cited by none (deferred ones excepted)
+    deferred: tuple[tuple[str, str], ...] = ()    # (leaf or lead-in, reason): not counted in the goal
+    containers: tuple[str, ...] = ()              # normative containers that hold a counted unit
+    containers_covered: tuple[str, ...] = ()      # those whose counted units are all covered
+    lead_ins: tuple[str, ...] = ()                # the counted lead-ins, covered or not
 
     @property
-    def leaves(self) -> int:
-        """The leaves counted toward the goal: covered and uncovered, not deferred."""
+    def counted(self) -> int:
+        """The units counted toward the goal: leaves and lead-ins, covered and uncovered, not deferred."""
         return len(self.covered) + len(self.uncovered)
 
     @property
+    def leaves(self) -> int:
+        """The leaves counted toward the goal (the counted units less the lead-ins)."""
+        return self.counted - len(self.lead_ins)
+
+    @property
+    def lead_ins_covered(self) -> tuple[str, ...]:
+        """The counted lead-ins that a passing scenario cites."""
+        return tuple(unit for unit in self.lead_ins if unit in self.covered)
+
+    @property
     def percent(self) -> float | None:
-        """Covered leaves as a percentage of the counted ones, to one decimal; None if none counts."""
-        return round(100 * len(self.covered) / self.leaves, 1) if self.leaves else None
+        """Covered units as a percentage of the counted ones, to one decimal; None if none counts."""
+        return round(100 * len(self.covered) / self.counted, 1) if self.counted else None
 
     def as_json(self) -> dict[str, Any]:
         return {"witness": self.witness, "normative": len(self.units), "covered": list(self.covered),
-                "uncovered": list(self.uncovered), "leaves": self.leaves, "percent": self.percent,
+                "uncovered": list(self.uncovered), "counted": self.counted, "leaves": self.leaves,
+                "lead_ins": list(self.lead_ins), "percent": self.percent,
                 "deferred": [{"unit": unit, "reason": reason} for unit, reason in self.deferred],
                 "containers": len(self.containers), "containers_covered": list(self.containers_covered)}
 
@@ -477,51 +492,58 @@ def _cited(report: Report) -> set[str]:
 
 def coverage(report: Report, units: Iterable[Any], witnesses: Iterable[str] | None = None,
              deferrals: Iterable[Deferral] = ()) -> list[WitnessCoverage]:
-    """Coverage of each witness's normative leaves by passing scenarios.
+    """Coverage of each witness's normative leaves and lead-ins by passing scenarios.
 
-    `units` are objects with `id`, `witness` and `normative` (or (id, witness, normative)
-    tuples); only the `witnesses` given count (by default those with a ruleset: a transcript
-    is not a rulebook of its own). A leaf is a normative unit with no unit of its witness inside
-    it (no id beginning with its id and a dot); it is covered when a passing scenario cites it.
-    A leaf that a deferral matches is listed apart with its reason and not counted.
+    `units` are objects with `id`, `witness`, `normative` and `speaks` (whether it has text of
+    its own), or (id, witness, normative, speaks) tuples; only the `witnesses` given count (by
+    default those with a ruleset: a transcript is not a rulebook of its own). A leaf is a
+    normative unit with no unit of its witness inside it (no id beginning with its id and a dot);
+    a lead-in is a normative unit with units inside it that speaks (en-wiki.s7.p1's duty of play
+    before its cases). Each is covered when a passing scenario cites it itself. One that a
+    deferral matches is listed apart with its reason and not counted.
     """
     chosen = set(available() if witnesses is None else witnesses)
     deferrals = tuple(deferrals)
     cited = _cited(report)
-    by_witness: dict[str, list[tuple[str, bool]]] = {}
+    by_witness: dict[str, list[tuple[str, bool, bool]]] = {}
     for unit in units:
-        unit_id, witness, normative = unit if isinstance(unit, tuple) else (unit.id, unit.witness, unit.normative)
+        unit_id, witness, normative, speaks = (unit if isinstance(unit, tuple)
+                                               else (unit.id, unit.witness, unit.normative, unit.speaks))
         if witness in chosen:
-            by_witness.setdefault(witness, []).append((unit_id, normative))
+            by_witness.setdefault(witness, []).append((unit_id, normative, speaks))
     out = []
     for witness, found in by_witness.items():
-        ids = [unit_id for unit_id, _ in found]
-        normative = [unit_id for unit_id, is_normative in found if is_normative]
+        ids = [unit_id for unit_id, _, _ in found]
+        speaking = {unit_id for unit_id, _, speaks in found if speaks}
+        normative = [unit_id for unit_id, is_normative, _ in found if is_normative]
         inside = {u: [v for v in ids if v.startswith(u + ".")] for u in normative}
-        leaves = [u for u in normative if not inside[u]]
-        reasons = {leaf: next((d.reason for d in deferrals if d.matches(leaf)), None) for leaf in leaves}
-        counted = [leaf for leaf in leaves if reasons[leaf] is None]
-        containers = [u for u in normative if any(v in reasons and reasons[v] is None for v in inside[u])]
+        lead_ins = {u for u in normative if inside[u] and u in speaking}
+        reasons = {u: next((d.reason for d in deferrals if d.matches(u)), None)
+                   for u in normative if not inside[u] or u in lead_ins}
+        counted = [u for u, reason in reasons.items() if reason is None]
+        counts = set(counted)
+        containers = [u for u in normative if inside[u] and counts.intersection((u, *inside[u]))]
         out.append(WitnessCoverage(
             witness, tuple(normative), tuple(u for u in counted if u in cited),
             tuple(u for u in counted if u not in cited),
-            tuple((leaf, reason) for leaf, reason in reasons.items() if reason is not None),
+            tuple((u, reason) for u, reason in reasons.items() if reason is not None),
             tuple(containers),
-            tuple(u for u in containers if all(v in cited for v in inside[u] if v in reasons))))
+            tuple(u for u in containers if all(v in cited for v in (u, *inside[u]) if v in counts)),
+            tuple(u for u in counted if u in lead_ins)))
     return out
 
 
 def stale_deferrals(deferrals: Iterable[Deferral], found: Iterable[WitnessCoverage],
                     report: Report) -> list[tuple[Deferral, str]]:
-    """The deferrals that no longer hold, with why: one that defers no normative leaf of a counted
-    witness, or one that defers a leaf a passing scenario cites (it is no longer left for later)."""
-    deferred = [leaf for witness in found for leaf, _ in witness.deferred]
+    """The deferrals that no longer hold, with why: one that defers no normative leaf or lead-in of a
+    counted witness, or one that defers a unit a passing scenario cites (it is no longer left for later)."""
+    deferred = [unit for witness in found for unit, _ in witness.deferred]
     cited = _cited(report)
     stale = []
     for deferral in deferrals:
-        matched = [leaf for leaf in deferred if deferral.matches(leaf)]
+        matched = [unit for unit in deferred if deferral.matches(unit)]
         if not matched:
-            stale.append((deferral, f"{deferral.pattern} matches no normative leaf"))
-        elif done := [leaf for leaf in matched if leaf in cited]:
+            stale.append((deferral, f"{deferral.pattern} matches no normative leaf or lead-in"))
+        elif done := [unit for unit in matched if unit in cited]:
             stale.append((deferral, f"{deferral.pattern} defers {done[0]}, which a passing scenario cites"))
     return stale

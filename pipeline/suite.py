@@ -38,8 +38,8 @@ def read_deferrals(path: Path = DEFERRED) -> tuple[Deferral, ...]:
 
 
 def coverage(report: conformance.Report, path: Path = DEFERRED) -> list[WitnessCoverage]:
-    """Each witness's normative leaves covered by the report's passing scenarios, the deferred
-    ones apart; a stale deferral is an InputError at its line."""
+    """Each witness's normative leaves and lead-ins covered by the report's passing scenarios, the
+    deferred ones apart; a stale deferral is an InputError at its line."""
     deferrals = read_deferrals(path)
     found = conformance.coverage(report, corpus.units(), deferrals=deferrals)
     stale = conformance.stale_deferrals(deferrals, found, report)

@@ -20,8 +20,8 @@ def configure(parser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--explain", action="store_true", help="each scenario's events with their citations")
     parser.add_argument("--coverage", action="store_true",
-                        help="for each witness, the normative leaves cited by passing scenarios and by none"
-                        " (units of later issues listed apart, tests/conformance/deferred.toml)")
+                        help="for each witness, the normative leaves and lead-ins cited by passing scenarios"
+                        " and by none (units of later issues listed apart, tests/conformance/deferred.toml)")
     parser.add_argument("--mutations", action="store_true",
                         help="instead of the run: mutate each parameter of each ruleset and count the scenarios"
                         " that then fail (a measurement: exit status 0)")
@@ -61,19 +61,22 @@ def run(args) -> int:
           f" {summary[Status.ERROR]} error"
           + ("" if report.quotes_checked else " (cites and quotes not checked)"))
     if coverage is not None:
-        print_coverage(coverage, corpus.unit_texts())
+        print_coverage(coverage, {unit.id: unit.own_text for unit in corpus.units()})
     return 0 if report.ok else 1
 
 
 def print_coverage(coverage: list[WitnessCoverage], texts: dict[str, str]) -> None:
-    """Per witness: the leaves covered, each uncovered leaf with its opening words, the deferred ones."""
+    """Per witness: the leaves and lead-ins covered, each uncovered one with the opening words of
+    its own text (`texts`: a lead-in's words before its parts; it is marked so), the deferred ones."""
     for witness in coverage:
         percent = "–" if witness.percent is None else f"{witness.percent}%"
-        print(f"{witness.witness}: {len(witness.covered)} of {witness.leaves} normative leaves covered ({percent});"
+        print(f"{witness.witness}: {len(witness.covered)} of {witness.counted} normative leaves and lead-ins covered"
+              f" ({percent}; lead-ins {len(witness.lead_ins_covered)} of {len(witness.lead_ins)});"
               f" {len(witness.containers_covered)} of {len(witness.containers)} containers complete;"
               f" {len(witness.deferred)} deferred")
         for unit in witness.uncovered:
-            print(f"  not covered  {unit}  {opening(texts[unit])}")
+            kind = " (lead-in)" if unit in witness.lead_ins else ""
+            print(f"  not covered  {unit}{kind}  {opening(texts[unit])}")
         reasons: dict[str, list[str]] = {}
         for unit, reason in witness.deferred:
             reasons.setdefault(reason, []).append(unit)

@@ -37,7 +37,7 @@ def test_conformance_explain_and_coverage(capsys):
     main(["conformance", str(ONE), "--explain", "--coverage"])
     out = capsys.readouterr().out
     assert "king.announced: hu-nc.26, hu-nc.27, hu-nc.28" in out
-    assert "hu-nc: " in out and "normative leaves covered (" in out and "0 deferred" in out
+    assert "hu-nc: " in out and "normative leaves and lead-ins covered (" in out and "0 deferred" in out
 
 
 def test_explain_a_scenario_event_by_event(capsys):

@@ -41,6 +41,15 @@ def test_every_unit_the_issue_names_is_cited(unit_texts):
     assert [u for u in NAMED_IN_THE_ISSUE if not any(c == u or c.startswith(u + ".") for c in cited)] == []
 
 
+def test_every_lead_in_is_covered(unit_texts):
+    """A rule's lead-in before its items (en-wiki.s7.p1's duty of play) is cited itself by a passing scenario."""
+    from pipeline import suite
+    found = suite.coverage(run([SUITE], unit_texts))
+    lead_ins = [u for c in found for u in c.lead_ins]
+    assert "en-wiki.s7.p1" in lead_ins and "de-scheicher.14.7" in lead_ins
+    assert [u for c in found for u in c.lead_ins if u not in c.covered] == []
+
+
 def test_the_deferred_units_are_not_stale_and_not_counted(unit_texts):
     from pipeline import suite
     found = {c.witness: c for c in suite.coverage(run([SUITE], unit_texts))}

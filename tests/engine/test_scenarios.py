@@ -131,8 +131,9 @@ def test_the_runner_reports_json_as_the_contract_says(tmp_path):
 
 def test_coverage_counts_units_cited_by_passing_scenarios(tmp_path):
     report = run([write(tmp_path, GOOD)])
-    units = [("hu-nc.43", "hu-nc", True), ("hu-nc.44", "hu-nc", True), ("hu-nc.front", "hu-nc", False),
-             ("en-short.p2", "en-short", True), ("hu-nc-ocr1.43", "hu-nc-ocr1", True)]
+    units = [("hu-nc.43", "hu-nc", True, True), ("hu-nc.44", "hu-nc", True, True),
+             ("hu-nc.front", "hu-nc", False, True), ("en-short.p2", "en-short", True, True),
+             ("hu-nc-ocr1.43", "hu-nc-ocr1", True, True)]
     found = {c.witness: c for c in coverage(report, units)}
     assert set(found) == {"hu-nc", "en-short"}
     assert found["hu-nc"].covered == ("hu-nc.43",) and found["hu-nc"].uncovered == ("hu-nc.44",)
