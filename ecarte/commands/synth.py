@@ -11,9 +11,9 @@ HELP = "typeset pages of real Hungarian prose, degrade them like scans, OCR them
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--pages", type=int, default=135, help="pages to generate (default 135)")
-    parser.add_argument("--heldout", type=int, default=22,
-                        help="how many of them (the last) are held out for evaluation (default 22)")
+    parser.add_argument("--pages", type=int, default=120, help="pages to generate (default 120, as corpus/training was made)")
+    parser.add_argument("--heldout", type=int, default=24,
+                        help="how many of them (the last) are held out for evaluation (default 24)")
     parser.add_argument("--seed", type=int, default=1, help="random seed; same seed, same bytes (default 1)")
     parser.add_argument("--out", type=Path, default=Path("corpus/training"), help="output directory")
     parser.add_argument("--workers", type=int, help="parallel processes (default: one per core)")

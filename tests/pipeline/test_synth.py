@@ -10,7 +10,7 @@ from pipeline.workbench.synth.line_pairs import pair_lines
 from pipeline.workbench.synth.generate import escape, generate, make_page, read_pairs, unescape, write_pairs
 from pipeline.errors import InputError
 from pipeline.workbench.synth.prose import Document, Split, documents, extract, read_prose
-from pipeline.workbench.synth.text import TextSource, historical
+from pipeline.workbench.synth.text import MODERN_DASH, PERIOD_DASH, TextSource, historical
 from pipeline.workbench.synth.typeset import break_points
 
 
@@ -90,6 +90,17 @@ def test_period_pages_spell_and_quote_as_about_1900():
         TextSource(random.Random("y"), True, DOCUMENTS).paragraph()
 
 
+def test_the_help_s_typed_dash_is_set_as_the_print_s_dash():
+    help_page = (Document("d.html", "Menü", ("Válassza a Formátum - Karakter – Pozíció menüt (array) - 1 szer.",)),)
+    printed = {}
+    for period in (False, True):
+        source = TextSource(random.Random("x"), period, help_page)
+        source.document, source.paragraph_index = 0, 0
+        printed[period] = " ".join(source.paragraph())
+    assert printed[False].endswith(f"Formátum {MODERN_DASH} Karakter {MODERN_DASH} Pozíció menüt (array) - 1 szer.")
+    assert printed[True].endswith(f"Formátum {PERIOD_DASH} Karakter {PERIOD_DASH} Pozíczió menüt (array) - 1 szer.")
+
+
 def test_the_committed_prose_is_split_by_document_and_hungarian():
     train, heldout = documents(Split.TRAIN), documents(Split.HELDOUT)
     assert len(heldout) * 4 < len(train) and not {d.name for d in train} & {d.name for d in heldout}
@@ -125,6 +136,7 @@ def test_a_malformed_prose_file_is_an_input_error_naming_the_line(tmp_path):
     ("melylyel", ["mely-lyel"]),
     ("rosszat", []),                          # ssz would be respelt sz-sz
     ("écarté-t", ["écarté-t"]),               # only after its own hyphen
+    ("-", []),                                # a lone hyphen (a minus) leaves no empty word
 ])
 def test_break_points(word, points):
     assert [word[:p] + ("" if word[p - 1] == "-" else "-") + word[p:] for p in break_points(word)] == points

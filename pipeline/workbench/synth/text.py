@@ -4,6 +4,7 @@ A page reads the paragraphs of its split's documents in order from a random plac
 short title set as a centred heading before it. As in a rulebook, most paragraphs are numbered.
 Half of the pages are in the orthography before 1903 (cz for c, lyly for doubled ly) with «»
 quotation marks, as the rulebook is printed; the words themselves are never changed otherwise.
+A dash is set as a compositor sets it, whatever the help typed for it (mostly a spaced hyphen).
 """
 from __future__ import annotations
 
@@ -15,6 +16,18 @@ from .prose import Document
 HEADING_CHARS = 40
 """A title longer than this is not set as a heading (a help page's title can be a whole sentence)."""
 QUOTED = re.compile(r"„([^„”]*)”")
+TYPED_DASHES = ("-", "–")
+"""A word that is one of these is the help's dash (`Eszközök - Beállítások`): the training documents type it
+`-` 1650 times, `–` 42."""
+MODERN_DASH = "–"
+PERIOD_DASH = "—"
+"""The dash of the rulebook's print (`cotés-játéknál — egyéb`); a modern Hungarian print sets `–`."""
+
+
+def set_dashes(words: list[str], dash: str) -> list[str]:
+    """The words with each typed dash set as `dash`; one before a number stays (a minus: `array) - 1`)."""
+    return [dash if word in TYPED_DASHES and not following[:1].isdigit() else word
+            for word, following in zip(words, [*words[1:], ""])]
 
 
 def historical(word: str) -> str:
@@ -36,10 +49,11 @@ class TextSource:
         self.rule = rng.randint(1, 60)
         self.read: list[str] = []        # the names of the documents drawn from, in order
 
-    def _spelled(self, text: str) -> str:
+    def _spelled(self, text: str) -> list[str]:
+        """The words of a paragraph or title as the page prints them: its spelling, quotes and dashes."""
         if not self.period_spelling:
-            return text
-        return " ".join(historical(word) for word in QUOTED.sub(r"«\1»", text).split())
+            return set_dashes(text.split(), MODERN_DASH)
+        return set_dashes([historical(word) for word in QUOTED.sub(r"«\1»", text).split()], PERIOD_DASH)
 
     def _next_document(self) -> None:
         self.document = (self.document + 1) % len(self.documents)
@@ -51,7 +65,7 @@ class TextSource:
         if self.paragraph_index >= len(paragraphs):
             self._next_document()
             paragraphs = self.documents[self.document].paragraphs
-        words = self._spelled(paragraphs[self.paragraph_index]).split()
+        words = self._spelled(paragraphs[self.paragraph_index])
         self._note()
         self.paragraph_index += 1
         if self.rng.random() < 0.75:
@@ -66,7 +80,7 @@ class TextSource:
             if 0 < len(self.documents[self.document].title) <= HEADING_CHARS:
                 break
         self._note()
-        return self._spelled(self.documents[self.document].title)
+        return " ".join(self._spelled(self.documents[self.document].title))
 
     def _note(self) -> None:
         name = self.documents[self.document].name

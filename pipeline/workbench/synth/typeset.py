@@ -48,9 +48,10 @@ def break_points(word: str) -> list[int]:
     Hungarian rule of thumb: one consonant goes with the next vowel; of several, the last does;
     digraphs (cs, gy, ly, ny, sz, ty, zs, dzs and c.1900's cz) are never split, nor is a long
     one (ssz, whose break would respell it sz-sz); at least two
-    letters stay on either side, and a word with a hyphen breaks only after its hyphen.
+    letters stay on either side, and a word with a hyphen breaks only after its hyphen (a lone
+    hyphen, a minus, not at all: it would leave an empty word).
     """
-    if "-" in word:
+    if "-" in word[:-1]:
         return [word.index("-") + 1]
     units = LETTER_UNITS.findall(word)
     points, offset = [], 0
