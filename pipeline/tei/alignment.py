@@ -71,8 +71,8 @@ def taxonomy(corpus_id: str, points: Sequence[VariantPoint]) -> etree._Element:
 
 def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoint],
               lead_ins: frozenset[str] = frozenset()) -> etree._Element:
-    """The standOff of the teiCorpus: the alignment (a link to a container among `lead_ins` points
-    at its lead-in), then one group per variant point (a reading cites whole units)."""
+    """The standOff of the teiCorpus: the alignment, then one group per variant point (a link to a
+    container among `lead_ins` points at its lead-in)."""
     alignment = el("linkGrp", {XML_ID: f"{corpus_id}.alignment", "type": "alignment"})
     for link in sorted(links, key=lambda l: (l.source, l.target)):
         editor = link.origin is Origin.EDITOR
@@ -81,7 +81,7 @@ def stand_off(corpus_id: str, links: Sequence[Link], points: Sequence[VariantPoi
                                      "cert": "high" if editor else f"{link.score:.3f}",
                                      "resp": f"#{corpus_id}.{EDITORS if editor else ALIGNER}",
                                      "ana": f"#{point_id(corpus_id, link.point)}" if link.point else None}))
-    groups = [alignment] + [_point(corpus_id, p) for p in points]
+    groups = [alignment] + [_point(corpus_id, p, lead_ins) for p in points]
     return el("standOff", {}, *groups)
 
 
@@ -91,11 +91,12 @@ def point_id(corpus_id: str, point: str) -> str:
     return f"{corpus_id}.variant." + (point if "." in point else "param." + point.replace("_", "-"))
 
 
-def _point(corpus_id: str, point: VariantPoint) -> etree._Element:
-    """A point's links: each reading that cites units, from its witness to them."""
+def _point(corpus_id: str, point: VariantPoint, lead_ins: frozenset[str]) -> etree._Element:
+    """A point's links: each reading that cites units, from its witness to them (a container
+    among `lead_ins` by its lead-in: its items are cited on their own where they state it)."""
     category = point_id(corpus_id, point.id)
     return el("linkGrp", {XML_ID: f"{category}.links", "type": "variant-point",
                           "subtype": point.topic.value, "ana": f"#{category}"},
               *(el("link", {"type": r.status.value, "ana": f"#{category}.{r.witness}", "target": " ".join(
-                  [f"#{witness_id(corpus_id, r.witness)}"] + [pointer(u) for u in r.units])})
+                  [f"#{witness_id(corpus_id, r.witness)}"] + [pointer(u, lead_ins) for u in r.units])})
                 for r in point.readings if r.units))

@@ -166,19 +166,29 @@ class _Writer:
             _add_lines(element[0], unit.lines, self.pointers, self.facsimile)
             return element
         if unit.kind in (Kind.PARAGRAPH, Kind.ITEM):
-            lead_in = el("seg", {"type": "lead-in", XML_ID: lead_in_id(unit.id)}) if unit.leads_in else None
-            if lead_in is not None:
-                element.append(lead_in)
-            _add_lines(element if lead_in is None else lead_in, unit.lines, self.pointers, self.facsimile)
+            self._own_lines(element, unit)
             self._inline_children(element, unit)
             return element
         holder = element
         if unit.lines:
-            holder = etree.SubElement(element, f"{{{TEI_NS}}}p",
-                                      {XML_ID: lead_in_id(unit.id)} if unit.leads_in else {})
-            _add_lines(holder, unit.lines, self.pointers, self.facsimile)
+            holder = etree.SubElement(element, f"{{{TEI_NS}}}p")
+            self._own_lines(holder, unit)
         element.extend(self.blocks(unit.children[1:] if heading else unit.children, "subsection"))
         return holder
+
+    def _own_lines(self, holder: etree._Element, unit: Unit) -> None:
+        """A unit's own lines; a container's lead-in (`Unit.leads_in`) in a `seg` of its own, which
+        the alignment's links point at, its first line's page and line break (and so its printed
+        label) standing before it."""
+        if not unit.leads_in:
+            _add_lines(holder, unit.lines, self.pointers, self.facsimile)
+            return
+        lead_in = etree.SubElement(holder, f"{{{TEI_NS}}}seg", {"type": "lead-in", XML_ID: lead_in_id(unit.id)})
+        _add_lines(lead_in, unit.lines, self.pointers, self.facsimile)
+        while len(lead_in) and not (lead_in.text or "").strip() and local(lead_in[0]) in ("pb", "lb"):
+            first = lead_in[0]
+            lead_in.text, first.tail = first.tail, None
+            lead_in.addprevious(first)
 
     def _run(self, wrapper: str | None, run: list[Unit]) -> etree._Element:
         """One unit, or a run of items or rows wrapped in their list or table."""

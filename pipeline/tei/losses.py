@@ -13,7 +13,7 @@ from ..errors import InputError
 from ..files import array_of_tables, read_toml
 from ..model import siglum_of
 from . import inline
-from .xml import XML_ID, el
+from .xml import TEI_NS, XML_ID, el
 
 POINT = "|"
 """In `at`, where a gap goes."""
@@ -113,17 +113,18 @@ def _loss(entry: dict, line: int, path: Path) -> Loss:
 
 
 def _holder(text: etree._Element, loss: Loss, path: Path) -> etree._Element:
-    """The element holding the unit's own lines."""
+    """The element holding the unit's own lines: the unit's, its div's unnumbered p, or in
+    either its lead-in's seg."""
     found = text.xpath(".//*[@xml:id=$id]", id=loss.unit)
     if not found:
         raise InputError(f"no unit {loss.unit!r} in its witness (a stale entry)", path, loss.line)
     element = found[0]
-    if inline.local(element) in inline.HOLDERS:
-        return element
-    for child in element:
-        if inline.local(child) in inline.HOLDERS and child.get(XML_ID) is None:
-            return child
-    raise InputError(f"unit {loss.unit!r} has no lines of its own to mark", path, loss.line)
+    holder = element if inline.local(element) in inline.HOLDERS else next(
+        (child for child in element if inline.local(child) in inline.HOLDERS and child.get(XML_ID) is None), None)
+    if holder is None:
+        raise InputError(f"unit {loss.unit!r} has no lines of its own to mark", path, loss.line)
+    lead_in = holder.find(f"{{{TEI_NS}}}seg[@type='lead-in']")
+    return holder if lead_in is None else lead_in
 
 
 def _wrapper(loss: Loss) -> tuple[etree._Element, etree._Element]:

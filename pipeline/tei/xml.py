@@ -30,7 +30,7 @@ def witness_id(owner: str, siglum: str) -> str:
 def lead_in_id(unit: str) -> str:
     """The xml:id of a container's lead-in (`Unit.leads_in`): what an alignment link to the
     container points at, rather than the container with its parts."""
-    return f"{unit}.lead"
+    return f"{unit}.lead-in"
 
 
 def el(tag: str, attrs: dict[str, str | None] | None = None, *children: etree._Element,

@@ -160,9 +160,9 @@ def test_heading_inside_a_rule_opens_a_subsection(context):
 
 def test_printed_label_starts_the_first_line_or_the_head(context):
     root = parse(tei.witness_document(witness(), sample_units(), context))
-    first_line = line_holder(by_id(root, "hu-nc.44.1"))     # a lead-in: the rule's first line
-    assert [etree.QName(e).localname for e in first_line][:2] == ["lb", "label"]
-    assert first_line.find("t:label", NS).text == "4g."
+    first_p = by_id(root, "hu-nc.44.1")      # its lead-in follows the line's break and the rule's number
+    assert [etree.QName(e).localname for e in first_p][:3] == ["lb", "label", "seg"]
+    assert first_p.find("t:label", NS).text == "4g."
     assert by_id(root, "hu-nc.5").find("t:head/t:label", NS).text == "§ 5"
     assert reading_text(by_id(root, "hu-nc.5").find("t:head", NS)) == "Die Partie"
 
@@ -268,7 +268,7 @@ def test_every_unit_of_the_corpus_keeps_its_reading_text_in_tei(built):
                 assert reading_text(element.find("t:head", NS)) == " ".join(u.head.split()), u.id
 
 
-def test_corpus_tei_has_no_ids_but_the_units_and_header_declarations(built):
+def test_corpus_tei_has_no_ids_but_the_units_and_their_lead_ins(built):
     for text, root in built:
         unit_ids = {u.id for u in text.walk()} | {lead_in_id(u.id) for u in text.walk() if u.leads_in}
         text_ids = {e.get(XML_ID) for e in root.find("t:text", NS).iter() if e.get(XML_ID)}
@@ -295,21 +295,36 @@ def test_a_heading_unit_of_its_own_is_the_head_of_its_section(context):
 
 def test_a_container_lead_in_has_an_id_of_its_own_and_its_parts_stay_outside_it(context):
     root = parse(tei.witness_document(witness(), sample_units(), context))
-    lead_in = by_id(root, "hu-nc.44.1.lead")
+    lead_in = by_id(root, "hu-nc.44.1.lead-in")
     assert (etree.QName(lead_in).localname, lead_in.get("type")) == ("seg", "lead-in")
     assert lead_in.getparent() is by_id(root, "hu-nc.44.1") and reading_text(lead_in) == "Első bekezdés:"
-    assert by_id(root, "hu-nc.44.1.a.lead").getparent() is by_id(root, "hu-nc.44.1.a")
-    assert not root.xpath("//*[@xml:id='hu-nc.44.2.lead' or @xml:id='hu-nc.44.lead']")   # a leaf, a container without one
+    assert by_id(root, "hu-nc.44.1.a.lead-in").getparent() is by_id(root, "hu-nc.44.1.a")
+    assert not root.xpath("//*[@xml:id='hu-nc.44.2.lead-in' or @xml:id='hu-nc.44.lead-in']")   # a leaf, a container without one
+
+
+def test_a_lead_in_that_begins_a_page_or_a_rule_with_lines_of_its_own(context):
+    """The page break before a lead-in's first line stands before the rule, as any page's does;
+    a rule or section with words before its parts has them in its unnumbered p, as a lead-in."""
+    units = sample_units()
+    rule = units[3]
+    rule.children[0].lines[0] = dataclasses.replace(rule.children[0].lines[0], page_break_before=True)
+    units.append(unit("hu-nc.9", Kind.RULE, Line("Kilencz:", 40), n="9", children=[
+        unit("hu-nc.9.1", Kind.PARAGRAPH, Line("Egy.", 41), n="1")]))
+    root = parse(tei.witness_document(witness(), units, context))
+    lead_in = by_id(root, "hu-nc.44.1.lead-in")
+    assert lead_in.find("t:pb", NS) is None and by_id(root, "hu-nc.44").getprevious().tag == f"{{{TEI_NS}}}pb"
+    div_lead_in = by_id(root, "hu-nc.9.lead-in")
+    assert div_lead_in.getparent().getparent() is by_id(root, "hu-nc.9") and reading_text(div_lead_in) == "Kilencz:"
 
 
 def test_a_link_to_a_container_by_its_lead_in_points_at_the_lead_in():
     root = etree.fromstring((ROOT / "corpus" / "tei" / "ecarte.xml").read_bytes())
     targets = [l.get("target").split() for l in root.iterfind(f".//{{{TEI_NS}}}linkGrp[@type='alignment']/{{{TEI_NS}}}link")]
     ends = {end for pair in targets for end in pair}
-    assert "en-wiki.xml#en-wiki.s7.p1.lead" in ends and "en-wiki.xml#en-wiki.s7.p1" not in ends
+    assert "en-wiki.xml#en-wiki.s7.p1.lead-in" in ends and "en-wiki.xml#en-wiki.s7.p1" not in ends
     wiki = etree.fromstring((ROOT / "corpus" / "tei" / "en-wiki.xml").read_bytes())
-    assert reading_text(by_id(wiki, "en-wiki.s7.p1.lead")).startswith("There is compulsory color")
-    assert reading_text(by_id(wiki, "en-wiki.s7.p1.lead")).endswith("the opponent must")
+    assert reading_text(by_id(wiki, "en-wiki.s7.p1.lead-in")).startswith("There is compulsory color")
+    assert reading_text(by_id(wiki, "en-wiki.s7.p1.lead-in")).endswith("the opponent must")
 
 
 def test_the_corpus_file_carries_the_alignment_and_the_variant_points_stand_off():

@@ -172,6 +172,19 @@ def test_a_loss_whose_text_is_gone_is_a_stale_entry(tmp_path):
         tei.witness_document(witness(), [rule(Line("x", 1), id="xx.2")], context)
 
 
+@pytest.mark.parametrize("kind", [Kind.PARAGRAPH, Kind.RULE])
+def test_a_loss_in_a_lead_in_is_marked_in_the_lead_in(tmp_path, kind):
+    """A container's lead-in (its words before its items) is where its own lines are marked."""
+    path = write(tmp_path / "losses.toml", '[[loss]]\nunit = "xx.1"\nat = "B. |7"\nmark = "gap"\n'
+                                           'reason = "symbol"\nnote = "n"\n')
+    context = dataclasses.replace(CONTEXT, losses=read_losses(path))
+    container = dataclasses.replace(rule(Line("z. B. 7, so:", 1)), kind=kind, children=[
+        Unit(id="xx.1.a", witness="xx", kind=Kind.ITEM, n="a", lines=[Line("eins", 2)])])
+    root = etree.fromstring(tei.witness_document(witness(), [container], context))
+    gap = root.find(".//t:gap", NS)
+    assert gap.getparent().get("type") == "lead-in" and gap.tail == "7, so:"
+
+
 def test_a_malformed_loss_is_named_with_its_line(tmp_path):
     path = write(tmp_path / "losses.toml", '[[loss]]\nunit = "xx.1"\nat = "spade"\nmark = "restore"\n'
                                            'note = "n"\n')
