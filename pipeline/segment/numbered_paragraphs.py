@@ -1,6 +1,7 @@
 """Segmenter for rulebooks numbered rule by rule, in whichever numbering a code of laws uses.
 
-`1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Article 1.`, `I.`, `II.` …: the text
+`1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Article 1.`, `Rule 1`, `RULE I.`,
+`Law XIV.`, `I.`, `II.` …: the text
 is read once per scheme and the scheme that numbers most rules is kept. A label opens a rule only
 at a line start, in that scheme, carrying the number the sequence expects and followed by a
 capital or by nothing, so lines may be wrapped anywhere ("3 points", "12. kártya" open nothing).
@@ -28,6 +29,8 @@ from .config import ChromeLine, chrome_lines, set_aside
 from .text import Segmentation, ends_sentence, read_blocks
 
 DASH = r"(?:—|–|--?)"
+NAMED = r"(?i:Art\.|Article|Artikel|Rule|Law|Regel|Règle|Cikk|Szabály)"
+"""The words a code of laws labels its rules with, in any case ("RULE I.", "Art. 5")."""
 OPENING = "«“„\"‘'(["
 """Characters a rule's text may begin with besides a capital letter."""
 
@@ -38,7 +41,8 @@ class Scheme(Enum):
     ARABIC = rf"(?P<num>\d{{1,3}})(?:\. ?{DASH}?| {DASH})"               # 1.  1.—  1.--  1 —
     PARENTHESIS = r"(?P<num>\d{1,3})\)"                                    # 1)
     SECTION = rf"§ ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"                    # § 1  §1.
-    ARTICLE = rf"(?:Art\.|Article) ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"    # Art. 1  Article 1.
+    ARTICLE = rf"{NAMED} ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"              # Art. 1  Article 1.  Rule 1
+    NAMED_ROMAN = rf"{NAMED} (?P<num>[IVXLC]{{1,8}})\.?(?: ?{DASH})?"      # RULE I.  Law XIV.
     ROMAN = rf"(?P<num>[IVXLC]{{1,8}})\.(?: ?{DASH})?"                     # I.  II.  XIV.
 
     @cached_property
@@ -50,7 +54,7 @@ class Scheme(Enum):
 
     def number(self, numeral: str) -> int | None:
         """The rule number a numeral stands for; None for a Roman numeral not written canonically."""
-        return roman_value(numeral) if self is Scheme.ROMAN else int(numeral)
+        return roman_value(numeral) if self in (Scheme.ROMAN, Scheme.NAMED_ROMAN) else int(numeral)
 
 
 ROMAN_DIGITS = (("C", 100), ("XC", 90), ("L", 50), ("XL", 40), ("X", 10), ("IX", 9),

@@ -193,6 +193,8 @@ def cut(text: str) -> dict:
     ("1.", "2.", "3."), ("1.—", "2.—", "3.—"), ("1.--", "2.--", "3.--"), ("1 —", "2 —", "3 —"),
     ("§ 1", "§ 2", "§ 3"), ("§1.", "§2.", "§3."), ("Art. 1", "Art. 2", "Art. 3"),
     ("Article 1.", "Article 2.", "Article 3."), ("I.", "II.", "III."), ("1)", "2)", "3)"),
+    ("Rule 1.", "Rule 2.", "Rule 3."), ("RULE I.", "RULE II.", "RULE III."), ("Law I", "Law II", "Law III"),
+    ("Artikel 1", "Artikel 2", "Artikel 3"), ("LAW 1.—", "LAW 2.—", "LAW 3.—"),
 ])
 def test_every_numbering_style_gives_rules_by_number_with_the_printed_label(labels):
     glue = "" if labels[0].endswith("--") else " "
