@@ -1,10 +1,11 @@
 """Segmenter for rulebooks numbered rule by rule, in whichever numbering a code of laws uses.
 
 `1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Article 1.`, `Rule 1`, `RULE I.`,
-`Law XIV.`, `I.`, `II.` …: the text
-is read once per scheme and the scheme that numbers most rules is kept. A label opens a rule only
-at a line start, in that scheme, carrying the number the sequence expects and followed by a
-capital or by nothing, so lines may be wrapped anywhere ("3 points", "12. kártya" open nothing).
+`Law XIV.`, `I.`, `II.` …: the text is read once per scheme and the scheme that numbers most
+rules is kept. A label opens a rule only at a line start, in that scheme, carrying the number
+the sequence expects and followed by a capital or by nothing, so lines may be wrapped anywhere
+("3 points", "12. kártya" open nothing); a word and a number ("Rule 3") only at a block's start
+or after a closed sentence, as a sentence may refer to a rule so.
 Text before rule 1 is front matter. Between rules, short lines in capitals or Title Case, or a
 part's title numbered otherwise ("II. Geben und Abheben.", "§ 2. Das Geben." over `Art. 5.`),
 are headings; a few words alone on a rule's label line are its title; a block opening with a
@@ -29,8 +30,11 @@ from .config import ChromeLine, chrome_lines, set_aside
 from .text import Segmentation, ends_sentence, read_blocks
 
 DASH = r"(?:—|–|--?)"
-NAMED = r"(?i:Art\.|Article|Artikel|Rule|Law|Regel|Règle|Cikk|Szabály)"
-"""The words a code of laws labels its rules with, in any case ("RULE I.", "Art. 5")."""
+LABEL_WORDS = ("Art.", "Article", "Artikel", "Rule", "Law", "Regel", "Règle")
+NAMED = "(?:" + "|".join(re.escape(form) for word in LABEL_WORDS for form in (word, word.upper())) + ")"
+"""The words a code of laws labels its rules with, capitalised or in capitals ("RULE I.",
+"Art. 5"), never in lower case: "as rule 3 says" is a reference. A numeral after one ends a
+word ("LAW IN FORCE" is no label)."""
 OPENING = "«“„\"‘'(["
 """Characters a rule's text may begin with besides a capital letter."""
 
@@ -41,16 +45,23 @@ class Scheme(Enum):
     ARABIC = rf"(?P<num>\d{{1,3}})(?:\. ?{DASH}?| {DASH})"               # 1.  1.—  1.--  1 —
     PARENTHESIS = r"(?P<num>\d{1,3})\)"                                    # 1)
     SECTION = rf"§ ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"                    # § 1  §1.
-    ARTICLE = rf"{NAMED} ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"              # Art. 1  Article 1.  Rule 1
-    NAMED_ROMAN = rf"{NAMED} (?P<num>[IVXLC]{{1,8}})\.?(?: ?{DASH})?"      # RULE I.  Law XIV.
+    ARTICLE = rf"{NAMED} ?(?P<num>\d{{1,3}})(?![^\W\d_])\.?(?: ?{DASH})?"   # Art. 1  Article 1.  Rule 1
+    NAMED_ROMAN = rf"{NAMED} (?P<num>[IVXLC]{{1,8}})(?![^\W\d_])\.?(?: ?{DASH})?"  # RULE I.  Law XIV.
     ROMAN = rf"(?P<num>[IVXLC]{{1,8}})\.(?: ?{DASH})?"                     # I.  II.  XIV.
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         """The label at the start of a line: then a space, a letter, an opening quote or
         bracket straight after a dash or full stop ("1.--Each", "2.--«Je propose»", OCR's
-        "2.--[wo"), or the end of the line."""
+        "2.--[wo"), or the end of the line (a named scheme's numeral never runs into a letter)."""
         return re.compile(rf"^(?P<label>{self.value})(?: |(?=[^\W\d_]|[{re.escape(OPENING)}])|$)")
+
+    @property
+    def named(self) -> bool:
+        """Whether its labels are a word and a number ("Rule 3"), which a sentence may also
+        begin with when it refers to a rule: such a label opens a rule only at a block's start
+        or after a line that ends a sentence."""
+        return self in (Scheme.ARTICLE, Scheme.NAMED_ROMAN)
 
     def number(self, numeral: str) -> int | None:
         """The rule number a numeral stands for; None for a Roman numeral not written canonically."""
@@ -378,6 +389,8 @@ def _read(lines: list[tuple[Line, bool]], scheme: Scheme, width: float) -> _Read
     while index < len(lines):
         line, starts_block = lines[index]
         label = rule_label(line.text, reader.expected, scheme)
+        if label and scheme.named and not (starts_block or closed):
+            label = None
         heading = _heading_length(lines, index, reader, closed) if not label else 0
         if label:
             following = lines[index + 1] if index + 1 < len(lines) else None

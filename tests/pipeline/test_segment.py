@@ -234,11 +234,27 @@ def test_roman_numerals_are_read_only_when_canonical(numeral, value):
     # a lower-case block after a blank line continues the paragraph (a page break)
     ("1. First line\n\ncontinues here.\n\n2. Two.",
      {"t.1": "First line continues here.", "t.2": "Two."}),
+    # a rule's word in lower case is a reference, not a label
+    ("Rule 1. One.\nRule 2. The penalty is as said in\nrule 3. The loser pays.\nRule 3. Three.",
+     {"t.1": "One.", "t.2": "The penalty is as said in rule 3. The loser pays.", "t.3": "Three."}),
+    # so is a capitalised one inside a sentence
+    ("Rule 1. One.\nRule 2. The penalty is that of\nRule 3. The loser pays.\nRule 3. Three.",
+     {"t.1": "One.", "t.2": "The penalty is that of Rule 3. The loser pays.", "t.3": "Three."}),
+    ("Art. 1. Eins.\nArt. 2. Wie in\nArt. 3. Der Verlierer zahlt.\nArt. 3. Drei.",
+     {"t.1": "Eins.", "t.2": "Wie in Art. 3. Der Verlierer zahlt.", "t.3": "Drei."}),
+    ("Règle 1. Une.\n\nRÈGLE 2. Deux.\n\nRegel 3. Drei.",
+     {"t.1": "Une.", "t.2": "Deux.", "t.3": "Drei."}),
 ])
 def test_wrapped_lines_open_a_rule_only_with_the_next_label(text, expected):
     units = cut(text)
     assert {uid: units[uid].text for uid in expected} == expected
     assert [u for u in units if u.startswith("t.") and u.count(".") == 1] == list(expected)
+
+
+def test_a_roman_numeral_that_begins_a_word_is_no_label():
+    units = cut("LAW IN FORCE AT THE CLUB\n\nLAW I. The dealer deals.\n\nLAW II. Two.")
+    assert units["t.front.1"].text == "LAW IN FORCE AT THE CLUB"
+    assert (units["t.1"].printed_label, units["t.1"].text, units["t.2"].text) == ("LAW I.", "The dealer deals.", "Two.")
 
 
 @pytest.mark.parametrize("text, items", [
