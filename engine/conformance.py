@@ -479,7 +479,7 @@ class WitnessCoverage:
 
     def as_json(self) -> dict[str, Any]:
         return {"witness": self.witness, "normative": len(self.units), "covered": list(self.covered),
-                "uncovered": list(self.uncovered), "counted": self.counted, "leaves": self.leaves,
+                "uncovered": list(self.uncovered), "counted": self.counted,
                 "lead_ins": list(self.lead_ins), "percent": self.percent,
                 "deferred": [{"unit": unit, "reason": reason} for unit, reason in self.deferred],
                 "containers": len(self.containers), "containers_covered": list(self.containers_covered)}
@@ -494,30 +494,29 @@ def coverage(report: Report, units: Iterable[Any], witnesses: Iterable[str] | No
              deferrals: Iterable[Deferral] = ()) -> list[WitnessCoverage]:
     """Coverage of each witness's normative leaves and lead-ins by passing scenarios.
 
-    `units` are objects with `id`, `witness`, `normative` and `speaks` (whether it has text of
-    its own), or (id, witness, normative, speaks) tuples; only the `witnesses` given count (by
-    default those with a ruleset: a transcript is not a rulebook of its own). A leaf is a
-    normative unit with no unit of its witness inside it (no id beginning with its id and a dot);
-    a lead-in is a normative unit with units inside it that speaks (en-wiki.s7.p1's duty of play
-    before its cases). Each is covered when a passing scenario cites it itself. One that a
-    deferral matches is listed apart with its reason and not counted.
+    `units` are objects with `id`, `witness`, `normative` and `leads_in` (a container with words
+    of its own before its parts: en-wiki.s7.p1's duty of play before its cases), or tuples of
+    the four; only the `witnesses` given count (by default those with a ruleset: a transcript is
+    not a rulebook of its own). A leaf is a normative unit with no unit of its witness inside it
+    (no id beginning with its id and a dot). A leaf or a normative lead-in is covered when a
+    passing scenario cites it itself; one that a deferral matches is listed apart with its reason
+    and not counted.
     """
     chosen = set(available() if witnesses is None else witnesses)
     deferrals = tuple(deferrals)
     cited = _cited(report)
     by_witness: dict[str, list[tuple[str, bool, bool]]] = {}
     for unit in units:
-        unit_id, witness, normative, speaks = (unit if isinstance(unit, tuple)
-                                               else (unit.id, unit.witness, unit.normative, unit.speaks))
+        unit_id, witness, normative, leads_in = (unit if isinstance(unit, tuple)
+                                                 else (unit.id, unit.witness, unit.normative, unit.leads_in))
         if witness in chosen:
-            by_witness.setdefault(witness, []).append((unit_id, normative, speaks))
+            by_witness.setdefault(witness, []).append((unit_id, normative, leads_in))
     out = []
     for witness, found in by_witness.items():
         ids = [unit_id for unit_id, _, _ in found]
-        speaking = {unit_id for unit_id, _, speaks in found if speaks}
         normative = [unit_id for unit_id, is_normative, _ in found if is_normative]
+        lead_ins = {unit_id for unit_id, is_normative, leads_in in found if is_normative and leads_in}
         inside = {u: [v for v in ids if v.startswith(u + ".")] for u in normative}
-        lead_ins = {u for u in normative if inside[u] and u in speaking}
         reasons = {u: next((d.reason for d in deferrals if d.matches(u)), None)
                    for u in normative if not inside[u] or u in lead_ins}
         counted = [u for u, reason in reasons.items() if reason is None]

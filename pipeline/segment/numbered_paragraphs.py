@@ -4,8 +4,7 @@
 `Law XIV.`, `I.`, `II.` …: the text is read once per scheme and the scheme that numbers most
 rules is kept. A label opens a rule only at a line start, in that scheme, carrying the number
 the sequence expects and followed by a capital or by nothing, so lines may be wrapped anywhere
-("3 points", "12. kártya" open nothing); a word and a number ("Rule 3") only at a block's start
-or after a closed sentence, as a sentence may refer to a rule so.
+("3 points", "12. kártya" open nothing; "rule 3" in lower case is a reference).
 Text before rule 1 is front matter. Between rules, short lines in capitals or Title Case, or a
 part's title numbered otherwise ("II. Geben und Abheben.", "§ 2. Das Geben." over `Art. 5.`),
 are headings; a few words alone on a rule's label line are its title; a block opening with a
@@ -31,7 +30,7 @@ from .text import Segmentation, ends_sentence, read_blocks
 
 DASH = r"(?:—|–|--?)"
 LABEL_WORDS = ("Art.", "Article", "Artikel", "Rule", "Law", "Regel", "Règle")
-NAMED = "(?:" + "|".join(re.escape(form) for word in LABEL_WORDS for form in (word, word.upper())) + ")"
+LABEL_WORD = "(?:" + "|".join(re.escape(form) for word in LABEL_WORDS for form in (word, word.upper())) + ")"
 """The words a code of laws labels its rules with, capitalised or in capitals ("RULE I.",
 "Art. 5"), never in lower case: "as rule 3 says" is a reference. A numeral after one ends a
 word ("LAW IN FORCE" is no label)."""
@@ -45,8 +44,8 @@ class Scheme(Enum):
     ARABIC = rf"(?P<num>\d{{1,3}})(?:\. ?{DASH}?| {DASH})"               # 1.  1.—  1.--  1 —
     PARENTHESIS = r"(?P<num>\d{1,3})\)"                                    # 1)
     SECTION = rf"§ ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"                    # § 1  §1.
-    ARTICLE = rf"{NAMED} ?(?P<num>\d{{1,3}})(?![^\W\d_])\.?(?: ?{DASH})?"   # Art. 1  Article 1.  Rule 1
-    NAMED_ROMAN = rf"{NAMED} (?P<num>[IVXLC]{{1,8}})(?![^\W\d_])\.?(?: ?{DASH})?"  # RULE I.  Law XIV.
+    WORD_ARABIC = rf"{LABEL_WORD} ?(?P<num>\d{{1,3}})(?![^\W\d_])\.?(?: ?{DASH})?"    # Art. 1  Article 1.  Rule 1
+    WORD_ROMAN = rf"{LABEL_WORD} (?P<num>[IVXLC]{{1,8}})(?![^\W\d_])\.?(?: ?{DASH})?"   # RULE I.  Law XIV.
     ROMAN = rf"(?P<num>[IVXLC]{{1,8}})\.(?: ?{DASH})?"                     # I.  II.  XIV.
 
     @cached_property
@@ -56,16 +55,9 @@ class Scheme(Enum):
         "2.--[wo"), or the end of the line (a named scheme's numeral never runs into a letter)."""
         return re.compile(rf"^(?P<label>{self.value})(?: |(?=[^\W\d_]|[{re.escape(OPENING)}])|$)")
 
-    @property
-    def named(self) -> bool:
-        """Whether its labels are a word and a number ("Rule 3"), which a sentence may also
-        begin with when it refers to a rule: such a label opens a rule only at a block's start
-        or after a line that ends a sentence."""
-        return self in (Scheme.ARTICLE, Scheme.NAMED_ROMAN)
-
     def number(self, numeral: str) -> int | None:
         """The rule number a numeral stands for; None for a Roman numeral not written canonically."""
-        return roman_value(numeral) if self in (Scheme.ROMAN, Scheme.NAMED_ROMAN) else int(numeral)
+        return roman_value(numeral) if self in (Scheme.ROMAN, Scheme.WORD_ROMAN) else int(numeral)
 
 
 ROMAN_DIGITS = (("C", 100), ("XC", 90), ("L", 50), ("XL", 40), ("X", 10), ("IX", 9),
@@ -389,8 +381,6 @@ def _read(lines: list[tuple[Line, bool]], scheme: Scheme, width: float) -> _Read
     while index < len(lines):
         line, starts_block = lines[index]
         label = rule_label(line.text, reader.expected, scheme)
-        if label and scheme.named and not (starts_block or closed):
-            label = None
         heading = _heading_length(lines, index, reader, closed) if not label else 0
         if label:
             following = lines[index + 1] if index + 1 < len(lines) else None

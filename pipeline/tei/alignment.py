@@ -2,7 +2,7 @@
 
 As §16.4 of the TEI Guidelines intends, the alignment is a `linkGrp type="alignment"` with one
 `link` per aligned pair: `@type` its relation, `@target` the two units in their files (a
-container linked by its lead-in by that lead-in's `seg`, `ID.lead`), `@cert`
+container linked by its lead-in by that lead-in's `seg`, `ID.lead-in`), `@cert`
 the aligner's score (an editor's link is certain), `@resp` the aligner or the editors, `@ana`
 its variant point. The variant points are a taxonomy of the header (a category per point, a
 category under it per witness's reading); each point's `linkGrp type="variant-point"` holds, for

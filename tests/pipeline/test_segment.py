@@ -237,11 +237,10 @@ def test_roman_numerals_are_read_only_when_canonical(numeral, value):
     # a rule's word in lower case is a reference, not a label
     ("Rule 1. One.\nRule 2. The penalty is as said in\nrule 3. The loser pays.\nRule 3. Three.",
      {"t.1": "One.", "t.2": "The penalty is as said in rule 3. The loser pays.", "t.3": "Three."}),
-    # so is a capitalised one inside a sentence
-    ("Rule 1. One.\nRule 2. The penalty is that of\nRule 3. The loser pays.\nRule 3. Three.",
-     {"t.1": "One.", "t.2": "The penalty is that of Rule 3. The loser pays.", "t.3": "Three."}),
-    ("Art. 1. Eins.\nArt. 2. Wie in\nArt. 3. Der Verlierer zahlt.\nArt. 3. Drei.",
-     {"t.1": "Eins.", "t.2": "Wie in Art. 3. Der Verlierer zahlt.", "t.3": "Drei."}),
+    # labels on lines that end no sentence, with items and a heading between
+    ("Art. 1 Eins\nArt. 2 Zwei\nArt. 3 Drei", {"t.1": "Eins", "t.2": "Zwei", "t.3": "Drei"}),
+    ("RULE I. The dealer deals five cards\nRULE II. The elder leads\nRULE III. Three",
+     {"t.1": "The dealer deals five cards", "t.2": "The elder leads", "t.3": "Three"}),
     ("Règle 1. Une.\n\nRÈGLE 2. Deux.\n\nRegel 3. Drei.",
      {"t.1": "Une.", "t.2": "Deux.", "t.3": "Drei."}),
 ])
@@ -249,6 +248,13 @@ def test_wrapped_lines_open_a_rule_only_with_the_next_label(text, expected):
     units = cut(text)
     assert {uid: units[uid].text for uid in expected} == expected
     assert [u for u in units if u.startswith("t.") and u.count(".") == 1] == list(expected)
+
+
+def test_named_labels_open_rules_after_an_item_that_ends_no_sentence():
+    """Rules 2 and 3 open though item b ends no sentence; the capitals after it are text, as
+    after any open line."""
+    units = cut("Art. 1. Es gilt:\n(a) eins;\n(b) zwei\nDAS GEBEN\nArt. 2. Zwei.\nArt. 3. Drei.")
+    assert (units["t.1.b"].text, units["t.2"].text, units["t.3"].text) == ("zwei DAS GEBEN", "Zwei.", "Drei.")
 
 
 def test_a_roman_numeral_that_begins_a_word_is_no_label():

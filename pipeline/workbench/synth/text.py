@@ -17,8 +17,8 @@ HEADING_CHARS = 40
 """A title longer than this is not set as a heading (a help page's title can be a whole sentence)."""
 QUOTED = re.compile(r"„([^„”]*)”")
 TYPED_DASHES = ("-", "–")
-"""A word that is one of these is the help's dash (`Eszközök - Beállítások`): the training documents type it
-`-` 1650 times, `–` 42."""
+"""A word that is one of these is the help's dash (`Eszközök - Beállítások`), mostly typed `-`;
+before a digit it is a minus and stays."""
 MODERN_DASH = "–"
 PERIOD_DASH = "—"
 """The dash of the rulebook's print (`cotés-játéknál — egyéb`); a modern Hungarian print sets `–`."""

@@ -48,8 +48,9 @@ def break_points(word: str) -> list[int]:
     Hungarian rule of thumb: one consonant goes with the next vowel; of several, the last does;
     digraphs (cs, gy, ly, ny, sz, ty, zs, dzs and c.1900's cz) are never split, nor is a long
     one (ssz, whose break would respell it sz-sz); at least two
-    letters stay on either side, and a word with a hyphen breaks only after its hyphen (a lone
-    hyphen, a minus, not at all: it would leave an empty word).
+    letters stay on either side, and a word with a hyphen inside breaks only after it; one that
+    ends in a hyphen (a suspended compound, or a lone minus) breaks as any word, as a break
+    after its last hyphen would leave an empty word.
     """
     if "-" in word[:-1]:
         return [word.index("-") + 1]
