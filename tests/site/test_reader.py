@@ -252,7 +252,7 @@ def test_a_row_lights_its_parallels_and_a_parallel_leads_to_its_witness(reader, 
     expect(parallel.locator(".relation")).to_be_visible()
     expect(parallel.locator(".origin")).to_be_visible()
 
-    row.locator(".source").hover()
+    row.locator(".source .unit-text").hover()       # its own words (the transcripts below are units of their own)
     expect(parallel).to_have_class(re.compile(r"\blit\b"))
     assert background(parallel) != plain
     for unit, _ in wanted:
@@ -261,7 +261,8 @@ def test_a_row_lights_its_parallels_and_a_parallel_leads_to_its_witness(reader, 
     row.scroll_into_view_if_needed()
     reader.screenshot(path=screenshots / "parallel-hu-nc-40-lit.png")
 
-    reader.locator(".parallel-grid .row[data-unit='hu-nc.42']").focus()
+    reader.mouse.move(0, 0)              # the keyboard alone from here: a mouse left over the page would
+    reader.locator(".parallel-grid .row[data-unit='hu-nc.42']").focus()   # light what scrolls under it
     expect(parallel).not_to_have_class(re.compile(r"\blit\b"))
     row.focus()
     expect(parallel).to_have_class(re.compile(r"\blit\b"))
