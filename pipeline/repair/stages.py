@@ -25,6 +25,8 @@ class Caution:
     that no lexicon accepts is mostly a misreading; one `hun` prints is mostly a name or a foreign word."""
 
     unknown_zipf: float = -7.0         # prior of a word no lexicon accepts, on wordfreq's Zipf scale
+    plain_unknown_zipf: float | None = None  # ... of one in small letters only (none: unknown_zipf): `hun`'s
+                                       # names and program names have capitals or digits, its misreadings rarely
     accepted_margin: float = 1.0       # a word the lexicon accepts is changed only if beaten by this
     weak_margin: float = 0.5           # ... or by this if accepted weakly (a free compound, a rarer spelling);
                                        # a weakly accepted candidate must win by this more
@@ -68,7 +70,9 @@ class Settings:
     mark_support: int = 3              # a gap's marks are rewritten only if that many training gaps so read,
                                        # with the same right neighbour and quotation, were so rewritten
     mark_smoothing: float = 2.0        # pseudo-counts by which a context's counts lean on the wider context's
-    caution: tuple[tuple[str, Caution], ...] = (("eng", Caution()), ("hun", Caution(2.5, 3.0, 2.0, 3.0, 3.0)))
+    caution: tuple[tuple[str, Caution], ...] = (("eng", Caution()), ("hun", Caution(
+        unknown_zipf=2.5, plain_unknown_zipf=1.5, accepted_margin=3.0, weak_margin=2.0, respace_margin=3.0,
+        mark_margin=3.0)))
     default_caution: Caution = Caution()   # for an OCR condition not listed
 
     def caution_of(self, condition: str) -> Caution:
@@ -175,9 +179,16 @@ def log_prior(res: Resources, spelling: str, acceptance: Acceptance | None) -> f
     settings = res.settings
     if acceptance:
         return res.lexicon.log_prior(spelling, acceptance)
-    unknown = (res.caution.unknown_zipf - 9) * LN10
+    unknown = (_unknown_zipf(res.caution, spelling) - 9) * LN10
     attested = res.lexicon.attested(spelling) if settings.attested_weight else None
     return unknown if attested is None else max(unknown, settings.attested_weight * attested)
+
+
+def _unknown_zipf(caution: Caution, spelling: str) -> float:
+    """The Zipf prior of a spelling no lexicon accepts: the plain word's where it is in small letters only."""
+    if caution.plain_unknown_zipf is not None and spelling.isalpha() and spelling.islower():
+        return caution.plain_unknown_zipf
+    return caution.unknown_zipf
 
 
 def model_token(word: Word) -> str:

@@ -109,7 +109,29 @@ def test_evaluation_counts_errors_removed_and_lines_made_worse(heldout):
     assert report["lines_better"] == 4
 
 
+def test_evaluation_reports_the_pages_the_engine_alone_reads_badly_apart(heldout):
+    pairs = read_pairs(heldout / "heldout" / "eng.tsv") + [("a játékos kártyát kap", "a játékos kártyát kap")]
+    write_pairs(heldout / "heldout" / "eng.tsv", pairs)
+    manifest = json.loads((heldout / "manifest.json").read_text(encoding="utf-8"))
+    manifest["pages"].append({"split": "heldout", "pairs": {"eng": 1}})
+    (heldout / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    report = evaluate(root=heldout)["eng"]
+    assert (report["pages"], report["hard"]["pages"]) == (3, 2)     # the read-right page is not hard
+    assert report["hard"]["cer_before"] > report["cer_before"] > 0
+    assert report["hard"]["lines_better"] == report["lines_better"] == 4
+
+
 def test_evaluate_command_prints_the_figures_per_condition(heldout, capsys):
     assert main(["repair", "--evaluate"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("eng: CER ") and "of errors removed; lines worse 1, better 4 of 5; pages worse 0 of 2" in out
+
+
+def test_a_plain_word_no_lexicon_knows_may_be_read_as_a_misreading_while_a_name_is_kept():
+    channel = train(read_pairs(FIXTURE), "eng")
+    line = "Nyomja meg a Draw gombot, a jdtékos kdrtyat kap."
+    careful = Repairer("hu", {"eng": channel}, Settings(caution=(("eng", Caution(unknown_zipf=3.0)),)))
+    plain = Repairer("hu", {"eng": channel}, Settings(
+        caution=(("eng", Caution(unknown_zipf=3.0, plain_unknown_zipf=-7.0)),)))
+    assert "kdrtyat" in careful.repair(line)
+    assert plain.repair(line) == "Nyomja meg a Draw gombot, a játékos kártyát kap."
