@@ -21,9 +21,18 @@ from pipeline.model import Kind, Link, Origin, Relation
 from pipeline.workbench.alignment_scores import read_gold_links, score
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
-AUTOMATIC_F1_FLOOR = 0.71   # measured 0.712 (`ecarte align --evaluate`; 150 gold links, after more readings of en-wiki and de-scheicher), rounded down
+AUTOMATIC_F1_FLOOR = 0.71   # measured 0.715 (`ecarte align --evaluate`; 149 gold links, after more readings of en-wiki and de-scheicher), rounded down
 """Measured F1 of the automatic alignment against tests/gold (`ecarte align --evaluate`), rounded
 down: a change that loses ground fails here. Raise it when the aligner improves."""
+GOLD_LINKS_FLOOR = 149
+"""The gold's links within the scope scored (hu-nc's normative units). The issue asks for 150; the
+readings of 2026-11-24 left 149 by removing the links most of four readers did not draw
+(tests/gold/ALIGNMENT.md): no link is added to reach a count."""
+INDEPENDENT = GOLD.parent / "independent"
+FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.93, "en-short": 0.99}
+"""Measured F1 of the final alignment (the editor's and the aligner's) against readers who never saw
+it nor were used to revise it (tests/gold/independent; 0.974, 0.938, 1.000), rounded down: an
+editorial change that moves away from a careful reader's alignment fails here."""
 
 
 @cache
@@ -133,7 +142,7 @@ def test_the_automatic_alignment_keeps_its_measured_f1_against_the_gold():
              for other in ("de-scheicher", "en-wiki", "en-short")]
     correct, total_found, total_gold = (sum(getattr(s, k) for s in found) for k in ("correct", "found", "gold"))
     f1 = 2 * correct / (total_found + total_gold)
-    assert total_gold >= 150 and f1 >= AUTOMATIC_F1_FLOOR, f1
+    assert total_gold >= GOLD_LINKS_FLOOR and f1 >= AUTOMATIC_F1_FLOOR, (total_gold, f1)
 
 
 def test_the_editor_reviewed_every_normative_hu_nc_unit_against_every_other_rulebook():
@@ -337,6 +346,15 @@ def test_align_evaluate_prints_each_kind_of_evidence_and_the_final_alignment(cap
     assert {f"  without {kind.value}" for kind in Evidence} <= set(names)
     assert [p["witness"] for p in report["runs"][0]["pairs"]] == ["de-scheicher", "en-wiki", "en-short"]
     assert set(report["editor"]) == {r.value for r in Review} and sum(report["editor"].values()) > 150
+
+
+@pytest.mark.parametrize("witness", sorted(FINAL_F1_FLOORS))
+def test_the_final_alignment_agrees_with_a_reader_who_never_saw_it(capsys, witness):
+    code, out, _ = run(capsys, "align", "--evaluate", str(INDEPENDENT / f"{witness}.toml"), "--no-ablation", "--json")
+    [report] = json.loads(out)["golds"]
+    [final] = [r for r in report["runs"] if r["name"] == "final (with the editor's)"]
+    assert code == 0 and [p["witness"] for p in final["pairs"]] == [witness]
+    assert final["all"]["f1"] >= FINAL_F1_FLOORS[witness]
 
 
 def test_align_without_two_sides_is_a_one_line_error(capsys):
