@@ -21,7 +21,7 @@ from pipeline.model import Kind, Link, Origin, Relation
 from pipeline.workbench.alignment_scores import read_gold_links, score
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
-AUTOMATIC_F1_FLOOR = 0.71   # measured 0.715 (`ecarte align --evaluate`; 149 gold links, after more readings of en-wiki and de-scheicher), rounded down
+AUTOMATIC_F1_FLOOR = 0.75   # measured 0.751 (`ecarte align --evaluate`; 149 gold links, after more readings of en-wiki and de-scheicher), rounded down
 """Measured F1 of the automatic alignment against tests/gold (`ecarte align --evaluate`), rounded
 down: a change that loses ground fails here. Raise it when the aligner improves."""
 GOLD_LINKS_FLOOR = 149

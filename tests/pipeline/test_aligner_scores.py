@@ -33,7 +33,7 @@ def test_the_unit_heading_a_scenarios_list_is_its_first_citation():
     # unit A cites, unit B cites (True: heads the list) → overlap > 0?, both first?
     ({"x": YES}, {"x": YES}, YES, YES),
     ({"x": YES}, {"x": NO}, YES, NO),
-    ({"x": NO}, {"x": NO}, YES, NO),
+    ({"x": NO}, {"x": NO}, NO, NO),          # a citer quoting neither (both context) says nothing
     ({"x": YES}, {"y": YES}, NO, NO),
     ({}, {"x": YES}, NO, NO),
 ])
@@ -48,6 +48,17 @@ def test_the_engine_measures_overlap_and_first_citations(first_a, first_b, overl
     assert (measured.overlap[0][0] > 0) is overlap
     assert measured.first[0][0] is first
     assert measured.overlap[1][1] == 0 and not measured.first[1][1]
+
+
+def test_the_overlap_counts_the_share_of_citers_that_quote_one_of_the_two():
+    def side(cites, siglum):
+        return (SimpleNamespace(units=[SimpleNamespace(id=f"{siglum}.1")]),
+                {f"{siglum}.1": frozenset(Citation(Citer.SCENARIO, n, f) for n, f in cites.items())})
+    (a, ca), (b, cb) = side({"x": YES, "y": NO}, "a"), side({"x": NO, "y": NO}, "b")
+    (_, c2), (_, d2) = side({"x": YES, "y": YES}, "a"), side({"x": NO, "y": NO}, "b")
+    half = EngineMeasures.of(a, b, {**ca, **cb}).overlap[0][0]
+    whole = EngineMeasures.of(a, b, {**c2, **d2}).overlap[0][0]
+    assert 0 < half < whole
 
 
 def test_among_one_citers_units_the_words_pick_each_units_partner():
