@@ -24,7 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--evaluate", action="store_true",
                       help="print CER before and after repair of the held-out synthetic pages (each repaired "
                            "alone), the share of errors removed and the lines and pages made worse, per OCR condition, and "
-                           "the same for the pages the engine alone reads with CER of at least 1.5%%")
+                           "the same for its hard pages, those the engine alone reads worse than repair's goal")
     parser.add_argument("--split", choices=("heldout", "train"), default="heldout",
                         help="with --evaluate: the pages to measure on (default heldout; train is for tuning)")
     parser.add_argument("--json", action="store_true", help="with --bench or --evaluate: print JSON")

@@ -24,7 +24,7 @@ from ..model import Kind, Link, Origin, Relation, Unit
 from ..pairing import best_path
 from .cues import WORD, Cues, Glossary, cues
 from .dictionary import translations
-from .evidence import (ALL, Channel, EngineCues, Evidence, cited_by, differing_parameters,
+from .evidence import (ALL, Channel, Citer, EngineCues, Evidence, cited_by, differing_parameters,
                        features, shared_words)
 from .pivot import Pivot, pivot_boost, unaligned_side
 from .sides import Side
@@ -41,7 +41,7 @@ class Settings:
     through the sections' similarity, which every feature feeds. `pivot_weight` counts only for
     a witness the editor has not aligned: 0.2 was the best of 0.2, 0.35, 0.5, 0.7 and 1.0 on the
     two added witnesses' golds (laws 0.831 → 0.911, club-code 0.583 → 0.626, when they linked
-    leaves only). `structure_where_cited` came later, when fewer readers' links made the gold: of
+    leaves only). `structure_when_cited` came later, when fewer readers' links made the gold: of
     1, 0.5, 0.25 and 0 the best on it (0.722 → 0.751), and on the independent readers' golds
     (tests/gold/independent) 0.5 gained on each witness too; the added witnesses are unchanged."""
 
@@ -57,7 +57,8 @@ class Settings:
     neighbour_weight: float = 0.30  # what the better neighbouring pair's score adds, in proportion
     either: bool = False          # within the margin of either unit's best (else of both units')
     pivot_weight: float = 0.2     # what reading like a third witness's unit, which the editor linked with the other, adds
-    structure_where_cited: float = 0.5  # the share of the structure's raises kept where the engine cites both sides
+    structure_when_cited: float = 0.5  # the share of the structure's raises kept, for every pair, when some
+                                       # citer of the engine cites units of both witnesses
     channels: tuple[tuple[Channel, float], ...] = (
         (Channel.CONCEPT, 0.75), (Channel.NUMBER, 0.01), (Channel.CARD, 0.2), (Channel.FRENCH, 0.09),
         (Channel.LEMMA, 1.79), (Channel.ENGLISH, 0.0))
@@ -172,20 +173,24 @@ class Group(Enum):
         return cls.RULE if unit.normative else cls.OTHER
 
 
+CiterKey = tuple[Citer, str]
+
+
 @dataclass(frozen=True)
 class EngineMeasures:
-    """What the engine's citations say of every pair: the IDF-weighted overlap of their
-    citers (the share of it from citers heading their list with one of the two), whether both head
-    one citer's list, and each shared citer's units on either side."""
+    """What the engine's citations say of every pair: the IDF-weighted overlap of their citers,
+    counting only those that head their list with one of the two (a scenario citing both only as
+    context says little that they are parallel: 0.715 → 0.722 F1 on the corpus gold), whether both
+    head one citer's list, and each shared citer's units on either side."""
 
     overlap: list[list[float]]
     first: list[list[bool]]
-    groups: list[tuple[list[int], list[int]]]
+    shared_citers: list[tuple[list[int], list[int]]]
 
     def transposed(self) -> "EngineMeasures":
         """The same measures with the sides swapped."""
         return EngineMeasures(_transpose(self.overlap), _transpose(self.first),
-                              [(ib, ia) for ia, ib in self.groups])
+                              [(ib, ia) for ia, ib in self.shared_citers])
 
     @classmethod
     def of(cls, a: Side, b: Side, engine: EngineCues) -> "EngineMeasures":
@@ -196,30 +201,27 @@ class EngineMeasures:
         weight = _weights(ka, kb)
         fa = [frozenset(c.key for c in x if c.first) for x in ca]
         fb = [frozenset(c.key for c in y if c.first) for y in cb]
-        members_a: dict[tuple, list[int]] = {}
-        members_b: dict[tuple, list[int]] = {}
+        members_a: dict[CiterKey, list[int]] = {}
+        members_b: dict[CiterKey, list[int]] = {}
         for members, keys in ((members_a, ka), (members_b, kb)):
             for index, unit_keys in enumerate(keys):
                 for key in unit_keys:
                     members.setdefault(key, []).append(index)
-        return cls(_main_share(_cosines(ka, kb, weight), ka, kb, fa, fb, weight),
+        return cls(_main_overlap(ka, kb, fa, fb, weight),
                    [[bool(x & y) for y in fb] for x in fa],
                    [(members_a[k], members_b[k]) for k in sorted(members_a.keys() & members_b.keys())])
 
 
-def _main_share(overlap: list[list[float]], ka: list[frozenset], kb: list[frozenset], fa: list[frozenset],
-                fb: list[frozenset], weight: Mapping) -> list[list[float]]:
-    """Each pair's overlap times the weighted share of their shared citers that head their list with
-    one of the two: a scenario quoting neither, only citing both as context, says little that they
-    are parallel (it measured 0.715 → 0.722 F1 on the corpus gold; the added witnesses have no citers)."""
-    out = [row[:] for row in overlap]
-    for i, row in enumerate(out):
-        for j, value in enumerate(row):
-            if value:
-                shared = ka[i] & kb[j]
-                main = [k for k in shared if k in fa[i] or k in fb[j]]
-                row[j] = value * math.fsum(weight[k] for k in main) / math.fsum(weight[k] for k in shared)
-    return out
+def _main_overlap(ka: list[frozenset[CiterKey]], kb: list[frozenset[CiterKey]],
+                  fa: list[frozenset[CiterKey]], fb: list[frozenset[CiterKey]],
+                  weight: Mapping[CiterKey, float]) -> list[list[float]]:
+    """The weighted overlap of every pair's citers (as `_cosines`), its numerator summed over the
+    shared citers that head their list with one of the two units (`fa`, `fb`: those each heads)."""
+    mass_a = [math.fsum(weight[k] for k in x) for x in ka]
+    mass_b = [math.fsum(weight[k] for k in y) for y in kb]
+    return [[math.fsum(weight[k] for k in x & y if k in first_x or k in first_y) / math.sqrt(mx * my)
+             if mx * my and x & y else 0.0
+             for y, first_y, my in zip(kb, fb, mass_b)] for x, first_x, mx in zip(ka, fa, mass_a)]
 
 
 @dataclass(frozen=True)
@@ -324,18 +326,20 @@ def words(m: Measures, settings: Settings = DEFAULT) -> list[list[float]]:
 def combine(m: Measures, settings: Settings = DEFAULT,
             lexical: list[list[float]] | None = None) -> list[list[float]]:
     """Every pair's score in [0, 1]: its lexical score (`words`, unless given) raised by the
-    engine and the structure (0 between different groups); where the engine cites units of both
-    sides, the structure raises by `structure_where_cited` of its weights (rulebooks order their
-    rules differently, and the engine's citations say which correspond: on the corpus gold 0.722 →
-    0.751 F1 with half, 0.750 with none; an added witness, which nothing cites, keeps it whole)."""
+    engine and the structure (0 between different groups). When some citer of the engine cites
+    units of both witnesses, the structure raises every pair by `structure_when_cited` of its
+    weights (rulebooks order their rules differently, and the engine's citations say which
+    correspond: on the corpus gold 0.722 → 0.751 F1 with half, 0.750 with none); an added witness,
+    which nothing cites, keeps them whole, and so does a run without the engine (the ablation's
+    "without engine" row takes the engine out and gives the structure back its full weight)."""
     n, k = len(m.allowed), len(m.allowed[0]) if m.allowed else 0
     lexical = words(m, settings) if lexical is None else lexical
     score = [row[:] for row in lexical]
     if m.engine is not None:
         _raise_cited(m.engine, lexical, score, m.allowed, settings)
     if m.sections is not None:
-        if m.engine is not None and m.engine.groups:      # the engine cites both sides: its citations say
-            settings = settings.structure_scaled(settings.structure_where_cited)   # more than the books' order
+        if m.engine is not None and m.engine.shared_citers:   # the engine cites both witnesses: its
+            settings = settings.structure_scaled(settings.structure_when_cited)   # citations say more than order
         for ia, ib, similar in m.sections:
             if similar >= settings.section_min:
                 _raise_section(ia, ib, similar, lexical, score, settings)
@@ -354,7 +358,7 @@ def _raise_cited(engine: EngineMeasures, lexical: list[list[float]], score: list
             if engine.first[i][j]:
                 row[j] += settings.first_weight
     picked: set[tuple[int, int]] = set()
-    for ia, ib in engine.groups:
+    for ia, ib in engine.shared_citers:
         for i in ia:
             partners = [j for j in ib if allowed[i][j]]
             if partners:

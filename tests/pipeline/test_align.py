@@ -29,7 +29,7 @@ GOLD_LINKS_FLOOR = 149
 readings of 2026-11-24 left 149 by removing the links most of four readers did not draw
 (tests/gold/ALIGNMENT.md): no link is added to reach a count."""
 INDEPENDENT = GOLD.parent / "independent"
-FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.93, "en-short": 0.99}
+FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.93, "en-short": 1.0}
 """Measured F1 of the final alignment (the editor's and the aligner's) against readers who never saw
 it nor were used to revise it (tests/gold/independent; 0.974, 0.938, 1.000), rounded down: an
 editorial change that moves away from a careful reader's alignment fails here."""

@@ -32,7 +32,7 @@ def _parsers(parser, path=()):
             yield from _parsers(inner, (*path, name))
 
 
-@pytest.mark.parametrize("words", [words for words, _ in _parsers(build_parser())], ids=" ".join)
+@pytest.mark.parametrize("words", [words for words, _ in _parsers(build_parser())], ids=lambda words: " ".join(words) or "ecarte")
 def test_every_command_prints_its_help(words, capsys):
     """argparse expands `%` in help texts: a bare one ("1.5 %") breaks --help with a traceback."""
     with pytest.raises(SystemExit) as exit_:
