@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from functools import lru_cache
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -149,14 +149,22 @@ def _weights(fa: list[frozenset[str]], fb: list[frozenset[str]]) -> dict[str, fl
     return {f: math.log((total + 1) / n) for f, n in df.items()}
 
 
-def _cosines(xs: Sequence[frozenset[str]], ys: Sequence[frozenset[str]],
-             weight: Mapping[str, float]) -> list[list[float]]:
+def _cosines(xs: Sequence[frozenset[Hashable]], ys: Sequence[frozenset[Hashable]],
+             weight: Mapping[Hashable, float],
+             heads: tuple[Sequence[frozenset[Hashable]], Sequence[frozenset[Hashable]]] | None = None
+             ) -> list[list[float]]:
     """The weighted overlap of every pair of xs × ys, each set's mass summed once; `fsum` makes
-    it independent of the sets' (hash-seeded) order."""
+    it independent of the sets' (hash-seeded) order. With `heads` (per set, the features it
+    heads), a shared feature counts only where one of the two heads it."""
     mass_x = [math.fsum(weight[f] for f in x) for x in xs]
     mass_y = [math.fsum(weight[f] for f in y) for y in ys]
-    return [[min(1.0, math.fsum(weight[f] for f in x & y) / math.sqrt(mx * my)) if mx * my and x & y else 0.0
-             for y, my in zip(ys, mass_y)] for x, mx in zip(xs, mass_x)]
+    head_x, head_y = heads or ([None] * len(xs), [None] * len(ys))
+
+    def shared(x, y, hx, hy):
+        return x & y if hx is None else {f for f in x & y if f in hx or f in hy}
+    return [[min(1.0, math.fsum(weight[f] for f in shared(x, y, hx, hy)) / math.sqrt(mx * my))
+             if mx * my and x & y else 0.0
+             for y, hy, my in zip(ys, head_y, mass_y)] for x, hx, mx in zip(xs, head_x, mass_x)]
 
 
 class Group(Enum):
@@ -207,21 +215,9 @@ class EngineMeasures:
             for index, unit_keys in enumerate(keys):
                 for key in unit_keys:
                     members.setdefault(key, []).append(index)
-        return cls(_main_overlap(ka, kb, fa, fb, weight),
+        return cls(_cosines(ka, kb, weight, (fa, fb)),
                    [[bool(x & y) for y in fb] for x in fa],
                    [(members_a[k], members_b[k]) for k in sorted(members_a.keys() & members_b.keys())])
-
-
-def _main_overlap(ka: list[frozenset[CiterKey]], kb: list[frozenset[CiterKey]],
-                  fa: list[frozenset[CiterKey]], fb: list[frozenset[CiterKey]],
-                  weight: Mapping[CiterKey, float]) -> list[list[float]]:
-    """The weighted overlap of every pair's citers (as `_cosines`), its numerator summed over the
-    shared citers that head their list with one of the two units (`fa`, `fb`: those each heads)."""
-    mass_a = [math.fsum(weight[k] for k in x) for x in ka]
-    mass_b = [math.fsum(weight[k] for k in y) for y in kb]
-    return [[math.fsum(weight[k] for k in x & y if k in first_x or k in first_y) / math.sqrt(mx * my)
-             if mx * my and x & y else 0.0
-             for y, first_y, my in zip(kb, fb, mass_b)] for x, first_x, mx in zip(ka, fa, mass_a)]
 
 
 @dataclass(frozen=True)
