@@ -21,18 +21,18 @@ from pipeline.model import Kind, Link, Origin, Relation
 from pipeline.workbench.alignment_scores import read_gold_links, score
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
-AUTOMATIC_F1_FLOOR = 0.75   # measured 0.751 (`ecarte align --evaluate`; 149 gold links, after more readings of en-wiki and de-scheicher), rounded down
+AUTOMATIC_F1_FLOOR = 0.76   # measured 0.761 (`ecarte align --evaluate`; 145 gold links, after more readings of en-wiki and de-scheicher), rounded down
 """Measured F1 of the automatic alignment against tests/gold (`ecarte align --evaluate`), rounded
 down: a change that loses ground fails here. Raise it when the aligner improves."""
-GOLD_LINKS_FLOOR = 149
+GOLD_LINKS_FLOOR = 145
 """The gold's links within the scope scored (hu-nc's normative units). The issue asks for 150; the
-readings of 2026-11-24 left 149 by removing the links most of four readers did not draw
+readings of 2026-11-24 left 145 by removing the links most readers did not draw
 (tests/gold/ALIGNMENT.md): no link is added to reach a count."""
 INDEPENDENT = GOLD.parent / "independent"
-FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.93, "en-short": 1.0}
+FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.94, "en-wiki-2": 0.90, "en-short": 1.0}
 """Measured F1 of the final alignment (the editor's and the aligner's) against readers who never saw
-it nor were used to revise it (tests/gold/independent; 0.974, 0.938, 1.000), rounded down: an
-editorial change that moves away from a careful reader's alignment fails here."""
+it nor were used to revise it, one file each (tests/gold/independent; 0.974, 0.946, 0.907, 1.000),
+rounded down: an editorial change that moves away from a careful reader's alignment fails here."""
 
 
 @cache
@@ -348,13 +348,13 @@ def test_align_evaluate_prints_each_kind_of_evidence_and_the_final_alignment(cap
     assert set(report["editor"]) == {r.value for r in Review} and sum(report["editor"].values()) > 150
 
 
-@pytest.mark.parametrize("witness", sorted(FINAL_F1_FLOORS))
-def test_the_final_alignment_agrees_with_a_reader_who_never_saw_it(capsys, witness):
-    code, out, _ = run(capsys, "align", "--evaluate", str(INDEPENDENT / f"{witness}.toml"), "--no-ablation", "--json")
+@pytest.mark.parametrize("reader", sorted(FINAL_F1_FLOORS))
+def test_the_final_alignment_agrees_with_a_reader_who_never_saw_it(capsys, reader):
+    code, out, _ = run(capsys, "align", "--evaluate", str(INDEPENDENT / f"{reader}.toml"), "--no-ablation", "--json")
     [report] = json.loads(out)["golds"]
     [final] = [r for r in report["runs"] if r["name"] == "final (with the editor's)"]
-    assert code == 0 and [p["witness"] for p in final["pairs"]] == [witness]
-    assert final["all"]["f1"] >= FINAL_F1_FLOORS[witness]
+    assert code == 0 and [p["witness"] for p in final["pairs"]] == [reader.removesuffix("-2")]
+    assert final["all"]["f1"] >= FINAL_F1_FLOORS[reader]
 
 
 def test_align_without_two_sides_is_a_one_line_error(capsys):
