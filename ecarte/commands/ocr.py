@@ -22,7 +22,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--psm", type=int, choices=(3, 4, 6),
                         help="Tesseract page segmentation mode (default 4, one column; a page of small type, "
                              "as at 150 dpi or less, is read in 6 too, kept where it finds fewer lines)")
-    parser.add_argument("--raw", action="store_true", help="no enlarging of small text and no deskewing")
+    parser.add_argument("--raw", action="store_true",
+                        help="no removing of lone specks, no enlarging of small text and no deskewing")
     parser.add_argument("--binarize", action="store_true",
                         help="binarize (Otsu) before Tesseract; off by default, as it cost accuracy in tests")
     parser.add_argument("--tsv", type=Path, metavar="DIR",
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.tsv, "--tsv")
     folders = {form: output_folder(folder, f"--{form.name.lower()}")
                for form, folder in ((Format.ALTO, args.alto), (Format.HOCR, args.hocr)) if folder}
-    steps = Steps(scale=not args.raw, deskew=not args.raw, binarize=args.binarize)
+    steps = Steps(scale=not args.raw, deskew=not args.raw, despeckle=not args.raw, binarize=args.binarize)
     pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=args.psm, steps=steps, folders=folders)
     for page in blank_pages(pages):
         print(f"ecarte ocr: {page.source}: warning: Tesseract found no text on this page; it is kept, empty",

@@ -1,5 +1,6 @@
 """The text-size measurement on rendered pages whose line pitch and x-height are known, the
-decision to enlarge that rests on it, and `ecarte ocr` against Tesseract alone on a 150-dpi page."""
+decisions to enlarge and to take out lone specks that rest on it, and `ecarte ocr` against
+Tesseract alone on a 150-dpi page."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,8 +10,8 @@ from PIL import Image, ImageDraw
 
 from ecarte.cli import main
 from pipeline.workbench.evaluate import cer
-from pipeline.workbench.ocr.preprocess import (Steps, TextSize, applied_steps, in_words, prepare, scale_factor,
-                                               skew_angle, text_size)
+from pipeline.workbench.ocr.preprocess import (Steps, TextSize, applied_steps, despeckle, in_words, lone_ink, prepare,
+                                               scale_factor, skew_angle, text_size)
 from pipeline.workbench.synth.generate import make_page
 from pipeline.workbench.synth.preprocessing import CONDITIONS, FURTHER_SKEW, SEED, lines_text
 from pipeline.workbench.synth.prose import Split
@@ -80,6 +81,30 @@ def test_only_clearly_small_text_is_enlarged():
     assert prepare(page("Nimbus Roman", 23, 23, specks=0.003)).scale == 1.0
     assert prepare(page("P052", 12, 15)).scale > 2                      # 75 dpi
     assert prepare(page("P052", 12, 15), Steps(scale=False)).scale == 1.0
+
+
+def test_lone_specks_are_taken_out_and_the_letters_left_as_they_were():
+    clean = page("C059", 23, 27)
+    dirty = page("C059", 23, 27, specks=0.002)
+    lone = lone_ink(dirty)
+    changed = np.asarray(despeckle(dirty, lone)) != np.asarray(dirty)
+    ink = np.asarray(clean) < 128
+    specks = (np.asarray(dirty) < 128) & ~ink
+    assert np.array_equal(changed, lone) and lone.sum() > 0.6 * specks.sum()    # specks touching a letter stay
+    assert not (changed & ink).any()                                             # no pixel of a letter moves
+    assert not lone_ink(clean).any()
+
+
+def test_lone_pixels_are_taken_out_only_where_they_are_many_and_cannot_be_part_of_a_letter():
+    assert prepare(page("C059", 23, 27, specks=0.002)).specks > 0                   # 150 dpi: x-height 10 px
+    assert prepare(page("C059", 23, 27, specks=0.0002)).specks == 0                 # a few: they may be accents
+    assert prepare(page("P052", 12, 15, specks=0.002)).specks == 0                  # 75 dpi: a dot may be one pixel
+    assert prepare(page("C059", 23, 27, specks=0.002), Steps(despeckle=False)).specks == 0
+    blank = Image.new("L", (400, 300), 255)
+    blank.putpixel((200, 150), 0)
+    assert prepare(blank).specks == 0                                            # no text measured: left alone
+    prepared = prepare(page("C059", 23, 27, specks=0.002))
+    assert f"{prepared.specks} lone specks taken out" in in_words(applied_steps(prepared, Steps()))
 
 
 def test_no_lines_no_measure_no_scaling():

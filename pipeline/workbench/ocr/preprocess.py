@@ -1,12 +1,15 @@
-"""Image preparation before Tesseract: grayscale, enlarging small text, deskew, binarization.
+"""Image preparation before Tesseract: grayscale, lone specks removed, enlarging small text,
+deskew, binarization.
 
 Each step is a function of its own; `prepare` chains the enabled ones and returns the geometry
 (scale, rotation) needed to map Tesseract's boxes back onto the original image. Each step earns
 its place by measurement on held-out synthetic pages (`ecarte ocr --evaluate`, figures in
 pipeline/workbench/synth/README.md): enlarging pays for clearly small text (an x-height under
 8 px) but turns specks into letters on larger text, so a page is resampled only then, and only
-when its text size is measured with confidence; deskewing pays from about 1.5°; binarizing costs
-accuracy (Tesseract's LSTM reads grayscale), so it is off unless asked for.
+when its text size is measured with confidence; dirt of lone ink pixels is taken out of a page
+strewn with it, where the text is large enough that no part of a letter is one pixel alone;
+deskewing pays from about 1.5°; binarizing costs accuracy (Tesseract's LSTM reads grayscale),
+so it is off unless asked for.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from PIL import Image, ImageOps
+from PIL import Image, ImageFilter, ImageOps
 
 from ...images import MAX_PIXELS, MAX_SIDE
 
@@ -28,6 +31,8 @@ BAND_LEVEL = 0.5              # an x-band row holds at least this share of a typ
 SKEW_RANGE = 5.0              # degrees searched either way
 SKEW_STEP = 0.1
 MIN_SKEW = 1.5                # degrees; a smaller skew is left to Tesseract (turning costs more)
+DIRTY_PAGE = 1000             # lone ink pixels per million that make a page specked (training pages:
+                              # scans 0-501, 0-147 at 150 dpi or more; pages strewn with dirt 1601-1756)
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class Steps:
 
     scale: bool = True
     deskew: bool = True
+    despeckle: bool = True
     binarize: bool = False
 
 
@@ -49,6 +55,7 @@ class Prepared:
     size: tuple[int, int]     # the original's width and height
     text: "TextSize | None" = None   # the text size measured on the original, None where no lines repeat
     grayscaled: bool = False  # the original was not grayscale (Pillow's base mode L: 1, L, LA, I, F)
+    specks: int = 0           # lone ink pixels taken out (`despeckle`)
 
     def to_original(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         """A box (left, top, right, bottom) of the prepared image in original-image pixels."""
@@ -161,6 +168,33 @@ def text_size(gray: Image.Image, angle: float = 0.0) -> TextSize | None:
     return TextSize(float(pitch), x_height(rows, pitch), periodicity)
 
 
+def lone_ink(gray: Image.Image) -> np.ndarray:
+    """Which pixels are lone ink: darker than Otsu's threshold, and none of their eight neighbours so."""
+    threshold = otsu_threshold(gray)
+    if threshold < 0:
+        return np.zeros((gray.height, gray.width), dtype=bool)
+    ink = np.asarray(gray) <= threshold
+    padded = np.pad(ink, 1)
+    height, width = ink.shape
+    neighbours = sum(padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width].astype(np.uint8)
+                     for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)
+    return ink & (neighbours == 0)
+
+
+def despeckle(gray: Image.Image, lone: np.ndarray) -> Image.Image:
+    """The image with each lone ink pixel given its neighbourhood's median."""
+    median = np.asarray(gray.filter(ImageFilter.MedianFilter(3)))
+    return Image.fromarray(np.where(lone, median, np.asarray(gray)).astype(np.uint8))
+
+
+def specked(size: TextSize | None, lone: np.ndarray) -> bool:
+    """Whether a page's lone ink pixels are dirt to take out: its text is measured at an x-height of
+    MIN_X_HEIGHT or more (in smaller type a full stop or an i's dot may be one pixel) and they are
+    many (DIRTY_PAGE: on a clean scan the few there are may be accents worn thin)."""
+    return (size is not None and size.x_height >= MIN_X_HEIGHT
+            and np.count_nonzero(lone) >= DIRTY_PAGE * lone.size / 1e6)
+
+
 def scale_factor(size: TextSize | None) -> float:
     """How much to enlarge: to TARGET_X_HEIGHT when the text is surely smaller than MIN_X_HEIGHT, else 1."""
     if size is None or not size.sure or size.x_height >= MIN_X_HEIGHT:
@@ -212,6 +246,8 @@ def applied_steps(prepared: Prepared, steps: Steps) -> tuple[str, ...]:
     """What was done to a page to make Tesseract's input, in words: the steps that changed it,
     not merely those switched on (most pages are neither enlarged nor turned)."""
     done = ["made grayscale"] if prepared.grayscaled else []
+    if prepared.specks:
+        done.append(f"{prepared.specks} lone specks taken out")
     if prepared.scale != 1:
         done.append(f"scaled ×{prepared.scale:.4g}")
     if prepared.angle:
@@ -229,12 +265,15 @@ def in_words(done: tuple[str, ...]) -> str:
 def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     """The original image made ready for Tesseract by the enabled steps."""
     gray = grayscale(image)
-    angle = skew_angle(gray) if steps.scale or steps.deskew else 0.0
+    angle = skew_angle(gray) if steps.scale or steps.deskew or steps.despeckle else 0.0   # the text size is read level
     size = text_size(gray, angle)
+    lone = lone_ink(gray) if steps.despeckle else None
+    specks = int(np.count_nonzero(lone)) if lone is not None and specked(size, lone) else 0
+    gray = despeckle(gray, lone) if specks else gray
     factor = min(scale_factor(size), largest_factor(gray.size)) if steps.scale else 1.0
     gray = rescale(gray, factor)
     angle = angle if steps.deskew and abs(angle) >= MIN_SKEW else 0.0
     gray = rotate(gray, angle)
     if steps.binarize:
         gray = binarize(gray)
-    return Prepared(gray, factor, angle, image.size, size, Image.getmodebase(image.mode) != "L")
+    return Prepared(gray, factor, angle, image.size, size, Image.getmodebase(image.mode) != "L", specks)

@@ -27,7 +27,7 @@ from tqdm import tqdm
 from ...repair import repair_text
 from ..evaluate import ZERO, Score, score
 from ..ocr import single_threaded_tesseract
-from ..ocr.preprocess import Steps, prepare
+from ..ocr.preprocess import Prepared, Steps, prepare
 from ..ocr.recognize import DEFAULT_PSM, SMALL_TYPE_PSM, parse_tsv
 from ..ocr.renderers import read_prepared
 from .degrade import degrade
@@ -109,9 +109,10 @@ CONDITIONS = (
 
 OCR_METHODS = (
     OcrMethod("Tesseract alone", None),
-    OcrMethod("--raw", Steps(scale=False, deskew=False)),
-    OcrMethod("scale", Steps(deskew=False)),
-    OcrMethod("deskew", Steps(scale=False)),
+    OcrMethod("--raw", Steps(scale=False, deskew=False, despeckle=False)),
+    OcrMethod("despeckle", Steps(scale=False, deskew=False)),
+    OcrMethod("scale", Steps(deskew=False, despeckle=False)),
+    OcrMethod("deskew", Steps(scale=False, despeckle=False)),
     OcrMethod("steps", Steps()),
     OcrMethod("+binarize", Steps(binarize=True)),
     *(OcrMethod(f"PSM {psm}", Steps(), psm) for psm in PSMS),
@@ -128,6 +129,7 @@ class PageResult:
     scores: dict[tuple[str, str], Score]
     scaled: dict[str, float]          # condition → the default steps' scale factor
     turned: dict[str, float]          # condition → the default steps' deskew angle
+    specks: dict[str, int]            # condition → the lone specks the default steps took out
     modes: dict[str, int]             # condition → the page segmentation mode chosen by default
 
 
@@ -143,17 +145,17 @@ class _Reader:
         self.lang = lang
         self.done: dict[tuple[str, int | None], tuple[str, int]] = {}
 
-    def read(self, image: Image.Image, method: OcrMethod) -> tuple[str, float, float, int]:
-        """The text, scale factor, deskew angle and page segmentation mode of one method."""
+    def read(self, image: Image.Image, method: OcrMethod) -> tuple[str, Prepared | None, int]:
+        """The text, the prepared image (None: Tesseract alone) and page segmentation mode of one method."""
         if method.steps is None:
-            return pytesseract.image_to_string(image, lang=self.lang), 1.0, 0.0, 3
+            return pytesseract.image_to_string(image, lang=self.lang), None, 3
         prepared = prepare(image, method.steps)
         digest = hashlib.sha256(prepared.image.tobytes()).hexdigest() + repr(prepared.image.size)
         if (digest, method.psm) not in self.done:
             tsv, _, mode = read_prepared(prepared, self.lang, method.psm, [])
             self.done[digest, method.psm] = "\n".join(line.text for line in parse_tsv(tsv)), mode
         text, mode = self.done[digest, method.psm]
-        return text, prepared.scale, prepared.angle, mode
+        return text, prepared, mode
 
 
 def measure_page(job: tuple[int, str, Split]) -> PageResult:
@@ -162,18 +164,19 @@ def measure_page(job: tuple[int, str, Split]) -> PageResult:
     sheet, _ = make_page(SEED, index, split, LINES_PER_PAGE)
     scan = degrade(sheet.image, np.random.default_rng([SEED, index]))
     truth = lines_text("\n".join(sheet.lines))
-    scores, scaled, turned, modes = {}, {}, {}, {}
+    scores, scaled, turned, specks, modes = {}, {}, {}, {}, {}
     for condition in CONDITIONS:
         image = condition.make(sheet, scan, np.random.default_rng([SEED, index, 1]))
         reader = _Reader(lang)
         for method in OCR_METHODS:
-            text, factor, angle, mode = reader.read(image, method)
+            text, prepared, mode = reader.read(image, method)
             if method.repair:
                 text = repair_text(text, lang="hu")
             scores[condition.name, method.name] = score(truth, lines_text(text))
             if method.name == "default":
-                scaled[condition.name], turned[condition.name], modes[condition.name] = factor, angle, mode
-    return PageResult(sheet.font, scores, scaled, turned, modes)
+                scaled[condition.name], turned[condition.name] = prepared.scale, prepared.angle
+                specks[condition.name], modes[condition.name] = prepared.specks, mode
+    return PageResult(sheet.font, scores, scaled, turned, specks, modes)
 
 
 @dataclass(frozen=True)
@@ -192,22 +195,25 @@ class Evaluation:
 
     def to_text(self) -> str:
         """A table of CER (%): a row per condition and for all, a column per OCR method; then how often
-        the default enlarged and deskewed the page and read it as one block of small type (PSM 6)."""
+        the default took lone specks out of the page, enlarged and deskewed it, and read it as one
+        block of small type (PSM 6)."""
         fonts = sorted({page.font for page in self.pages})
         head = (f"CER (%) of Tesseract {self.tesseract} `{self.lang}` on {len(self.pages)} {self.split.value} "
                 f"synthetic pages of {LINES_PER_PAGE} lines (seed {SEED}; {', '.join(fonts)}); the steps at PSM "
                 f"{DEFAULT_PSM} but in `default`, which chooses the mode per page as `ecarte ocr` does")
-        rows = [("condition", *(r.name for r in OCR_METHODS), "enlarged", "deskewed", "read in 6")]
+        rows = [("condition", *(r.name for r in OCR_METHODS), "despeckled", "enlarged", "deskewed", "read in 6")]
         for condition in [c.name for c in CONDITIONS] + [None]:
             cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in OCR_METHODS]
             if condition:
                 factors = [p.scaled[condition] for p in self.pages if p.scaled[condition] != 1.0]
                 turns = sum(p.turned[condition] != 0.0 for p in self.pages)
+                cleaned = sum(p.specks[condition] > 0 for p in self.pages)
                 small = sum(p.modes[condition] == SMALL_TYPE_PSM for p in self.pages)
                 enlarged = f"{len(factors)}/{len(self.pages)}" + (f" ×{np.mean(factors):.1f}" if factors else "")
-                cells += [enlarged, f"{turns}/{len(self.pages)}", f"{small}/{len(self.pages)}"]
+                cells += [f"{cleaned}/{len(self.pages)}", enlarged, f"{turns}/{len(self.pages)}",
+                          f"{small}/{len(self.pages)}"]
             else:
-                cells += ["", "", ""]
+                cells += ["", "", "", ""]
             rows.append((condition or "all", *cells))
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         table = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
