@@ -42,8 +42,9 @@ class Settings:
     a witness the editor has not aligned: 0.2 was the best of 0.2, 0.35, 0.5, 0.7 and 1.0 on the
     two added witnesses' golds (laws 0.831 → 0.911, club-code 0.583 → 0.626, when they linked
     leaves only). `structure_when_cited` came later, when fewer readers' links made the gold: of
-    1, 0.5, 0.25 and 0 the best on it (0.722 → 0.751), and on the independent readers' golds
-    (tests/gold/independent) 0.5 gained on each witness too; the added witnesses are unchanged."""
+    1, 0.5, 0.25 and 0 the best on it (0.722 → 0.751), and on the independent readers' golds of
+    then (tests/gold/independent) 0.5 gained on each witness too; the added witnesses are
+    unchanged."""
 
     threshold: float = 0.46       # a link must score at least this
     margin: float = 0.14          # and be at most this much below its units' best scores elsewhere

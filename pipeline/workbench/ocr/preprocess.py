@@ -31,8 +31,9 @@ BAND_LEVEL = 0.5              # an x-band row holds at least this share of a typ
 SKEW_RANGE = 5.0              # degrees searched either way
 SKEW_STEP = 0.1
 MIN_SKEW = 1.5                # degrees; a smaller skew is left to Tesseract (turning costs more)
-DIRTY_PAGE = 1000             # lone ink pixels per million that make a page specked (training pages:
-                              # scans 0-501, 0-147 at 150 dpi or more; pages strewn with dirt 1601-1756)
+DIRTY_PER_MILLION = 1000      # lone ink pixels per million pixels that make a page dirty (training pages:
+                              # scans 0-147 at 150 dpi or more, up to 501 at 100 and 954 at 75 dpi, whose
+                              # small type the x-height rule keeps apart; pages strewn with dirt 1601-1756)
 
 
 @dataclass(frozen=True)
@@ -114,9 +115,14 @@ class TextSize:
                 and PITCH_RATIO[0] <= self.pitch / self.x_height <= PITCH_RATIO[1])
 
 
+def ink_mask(gray: Image.Image) -> np.ndarray:
+    """Which pixels are ink: at or below Otsu's threshold (none on a flat image)."""
+    return np.asarray(gray) <= otsu_threshold(gray)
+
+
 def ink_rows(gray: Image.Image, angle: float = 0.0) -> np.ndarray:
     """Ink pixels per row (Otsu's threshold) once the image is turned by `angle` degrees."""
-    ink = Image.fromarray(np.where(np.asarray(gray) <= otsu_threshold(gray), 255, 0).astype(np.uint8))
+    ink = Image.fromarray(np.where(ink_mask(gray), 255, 0).astype(np.uint8))
     if angle:
         ink = ink.rotate(angle, resample=Image.Resampling.NEAREST)
     return np.asarray(ink, dtype=np.float64).sum(axis=1) / 255
@@ -169,30 +175,34 @@ def text_size(gray: Image.Image, angle: float = 0.0) -> TextSize | None:
 
 
 def lone_ink(gray: Image.Image) -> np.ndarray:
-    """Which pixels are lone ink: darker than Otsu's threshold, and none of their eight neighbours so."""
-    threshold = otsu_threshold(gray)
-    if threshold < 0:
-        return np.zeros((gray.height, gray.width), dtype=bool)
-    ink = np.asarray(gray) <= threshold
+    """Which pixels are lone ink: ink (`ink_mask`) with none of their eight neighbours ink."""
+    ink = ink_mask(gray)
     padded = np.pad(ink, 1)
     height, width = ink.shape
-    neighbours = sum(padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width].astype(np.uint8)
-                     for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)
+    neighbours = np.zeros(ink.shape, dtype=np.uint8)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                neighbours += padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width]
     return ink & (neighbours == 0)
 
 
 def despeckle(gray: Image.Image, lone: np.ndarray) -> Image.Image:
     """The image with each lone ink pixel given its neighbourhood's median."""
     median = np.asarray(gray.filter(ImageFilter.MedianFilter(3)))
-    return Image.fromarray(np.where(lone, median, np.asarray(gray)).astype(np.uint8))
+    return Image.fromarray(np.where(lone, median, np.asarray(gray)))
 
 
-def specked(size: TextSize | None, lone: np.ndarray) -> bool:
-    """Whether a page's lone ink pixels are dirt to take out: its text is measured at an x-height of
-    MIN_X_HEIGHT or more (in smaller type a full stop or an i's dot may be one pixel) and they are
-    many (DIRTY_PAGE: on a clean scan the few there are may be accents worn thin)."""
-    return (size is not None and size.x_height >= MIN_X_HEIGHT
-            and np.count_nonzero(lone) >= DIRTY_PAGE * lone.size / 1e6)
+def type_too_large_for_lone_pixels(size: TextSize | None) -> bool:
+    """Whether no part of a letter can be one pixel alone: the text is surely measured at an
+    x-height of MIN_X_HEIGHT or more (in smaller type a full stop or an i's dot may be one pixel)."""
+    return size is not None and size.sure and size.x_height >= MIN_X_HEIGHT
+
+
+def dirty_page(lone: np.ndarray) -> bool:
+    """Whether a page's lone ink pixels are many enough to be dirt (`DIRTY_PER_MILLION`): on a
+    clean scan the few there are may be accents and dots worn thin."""
+    return np.count_nonzero(lone) >= DIRTY_PER_MILLION * lone.size / 1e6
 
 
 def scale_factor(size: TextSize | None) -> float:
@@ -247,7 +257,7 @@ def applied_steps(prepared: Prepared, steps: Steps) -> tuple[str, ...]:
     not merely those switched on (most pages are neither enlarged nor turned)."""
     done = ["made grayscale"] if prepared.grayscaled else []
     if prepared.specks:
-        done.append(f"{prepared.specks} lone specks taken out")
+        done.append(f"cleared of {prepared.specks} lone specks")
     if prepared.scale != 1:
         done.append(f"scaled ×{prepared.scale:.4g}")
     if prepared.angle:
@@ -267,9 +277,11 @@ def prepare(image: Image.Image, steps: Steps = Steps()) -> Prepared:
     gray = grayscale(image)
     angle = skew_angle(gray) if steps.scale or steps.deskew or steps.despeckle else 0.0   # the text size is read level
     size = text_size(gray, angle)
-    lone = lone_ink(gray) if steps.despeckle else None
-    specks = int(np.count_nonzero(lone)) if lone is not None and specked(size, lone) else 0
-    gray = despeckle(gray, lone) if specks else gray
+    specks = 0
+    if steps.despeckle and type_too_large_for_lone_pixels(size):
+        lone = lone_ink(gray)
+        if dirty_page(lone):
+            gray, specks = despeckle(gray, lone), int(np.count_nonzero(lone))
     factor = min(scale_factor(size), largest_factor(gray.size)) if steps.scale else 1.0
     gray = rescale(gray, factor)
     angle = angle if steps.deskew and abs(angle) >= MIN_SKEW else 0.0
