@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 NAME = "ocr"
@@ -53,7 +54,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.errors import InputError
-    from pipeline.workbench.ocr import (Format, Steps, blank_pages, check_hungarian, check_languages,
+    from pipeline.workbench.ocr import (RAW, Format, Steps, blank_pages, check_hungarian, check_languages,
                                         document_files, document_text, ocr_pages, output_file,
                                         output_folder, tsv_files, write_outputs)
 
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.tsv, "--tsv")
     folders = {form: output_folder(folder, f"--{form.name.lower()}")
                for form, folder in ((Format.ALTO, args.alto), (Format.HOCR, args.hocr)) if folder}
-    steps = Steps(scale=not args.raw, deskew=not args.raw, despeckle=not args.raw, binarize=args.binarize)
+    steps = replace(RAW if args.raw else Steps(), binarize=args.binarize)
     pages = ocr_pages(args.images, lang=args.lang, workers=args.workers, psm=args.psm, steps=steps, folders=folders)
     for page in blank_pages(pages):
         print(f"ecarte ocr: {page.source}: warning: Tesseract found no text on this page; it is kept, empty",

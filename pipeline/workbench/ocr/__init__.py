@@ -17,12 +17,12 @@ from ...files import check_writable, path_status, write_atomic
 from ...images import PageSource, open_frame
 
 from .alto_hocr import Format, ImageOrigin
-from .preprocess import Steps
+from .preprocess import RAW, Steps
 from .recognize import DEFAULT_PSM, Box, OcrLine, Word, page_text
 from .renderers import recognize, recognize_page
 from .sources import page_sources
 
-__all__ = ["Box", "Format", "OcrLine", "Page", "Steps", "Word", "ocr_pages", "recognize",
+__all__ = ["RAW", "Box", "Format", "OcrLine", "Page", "Steps", "Word", "ocr_pages", "recognize",
            "single_threaded_tesseract", "DEFAULT_PSM"]
 
 PROGRESS_MIN_PAGES = 4

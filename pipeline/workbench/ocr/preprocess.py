@@ -46,6 +46,10 @@ class Steps:
     binarize: bool = False
 
 
+RAW = Steps(scale=False, deskew=False, despeckle=False)
+"""No step that changes the image by default (`ecarte ocr --raw`); binarizing stays as asked."""
+
+
 @dataclass(frozen=True)
 class Prepared:
     """The image handed to Tesseract and how it was made from the original."""

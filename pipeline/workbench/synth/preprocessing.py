@@ -27,7 +27,7 @@ from tqdm import tqdm
 from ...repair import repair_text
 from ..evaluate import ZERO, Score, score
 from ..ocr import single_threaded_tesseract
-from ..ocr.preprocess import Prepared, Steps, prepare
+from ..ocr.preprocess import RAW, Prepared, Steps, prepare
 from ..ocr.recognize import DEFAULT_PSM, SMALL_TYPE_PSM, parse_tsv
 from ..ocr.renderers import read_prepared
 from .degrade import degrade
@@ -109,7 +109,7 @@ CONDITIONS = (
 
 OCR_METHODS = (
     OcrMethod("Tesseract alone", None),
-    OcrMethod("--raw", Steps(scale=False, deskew=False, despeckle=False)),
+    OcrMethod("--raw", RAW),
     OcrMethod("despeckle", Steps(scale=False, deskew=False)),
     OcrMethod("scale", Steps(deskew=False, despeckle=False)),
     OcrMethod("deskew", Steps(scale=False, despeckle=False)),
@@ -122,15 +122,23 @@ OCR_METHODS = (
 
 
 @dataclass(frozen=True)
+class DefaultRun:
+    """What the default steps did to one image: the lone specks taken out, the scale factor, the
+    deskew angle, and the page segmentation mode chosen."""
+
+    specks: int
+    scale: float
+    angle: float
+    mode: int
+
+
+@dataclass(frozen=True)
 class PageResult:
     """One page's scores per (condition, OCR method), and what the default steps did per condition."""
 
     font: str
     scores: dict[tuple[str, str], Score]
-    scaled: dict[str, float]          # condition → the default steps' scale factor
-    turned: dict[str, float]          # condition → the default steps' deskew angle
-    specks: dict[str, int]            # condition → the lone specks the default steps took out
-    modes: dict[str, int]             # condition → the page segmentation mode chosen by default
+    default: dict[str, DefaultRun]
 
 
 def lines_text(text: str) -> str:
@@ -164,7 +172,7 @@ def measure_page(job: tuple[int, str, Split]) -> PageResult:
     sheet, _ = make_page(SEED, index, split, LINES_PER_PAGE)
     scan = degrade(sheet.image, np.random.default_rng([SEED, index]))
     truth = lines_text("\n".join(sheet.lines))
-    scores, scaled, turned, specks, modes = {}, {}, {}, {}, {}
+    scores, default = {}, {}
     for condition in CONDITIONS:
         image = condition.make(sheet, scan, np.random.default_rng([SEED, index, 1]))
         reader = _Reader(lang)
@@ -174,9 +182,8 @@ def measure_page(job: tuple[int, str, Split]) -> PageResult:
                 text = repair_text(text, lang="hu")
             scores[condition.name, method.name] = score(truth, lines_text(text))
             if method.name == "default":
-                scaled[condition.name], turned[condition.name] = prepared.scale, prepared.angle
-                specks[condition.name], modes[condition.name] = prepared.specks, mode
-    return PageResult(sheet.font, scores, scaled, turned, specks, modes)
+                default[condition.name] = DefaultRun(prepared.specks, prepared.scale, prepared.angle, mode)
+    return PageResult(sheet.font, scores, default)
 
 
 @dataclass(frozen=True)
@@ -205,10 +212,11 @@ class Evaluation:
         for condition in [c.name for c in CONDITIONS] + [None]:
             cells = [f"{100 * self.total(condition, r.name).cer:.2f}" for r in OCR_METHODS]
             if condition:
-                factors = [p.scaled[condition] for p in self.pages if p.scaled[condition] != 1.0]
-                turns = sum(p.turned[condition] != 0.0 for p in self.pages)
-                cleaned = sum(p.specks[condition] > 0 for p in self.pages)
-                small = sum(p.modes[condition] == SMALL_TYPE_PSM for p in self.pages)
+                runs = [p.default[condition] for p in self.pages]
+                factors = [r.scale for r in runs if r.scale != 1.0]
+                turns = sum(r.angle != 0.0 for r in runs)
+                cleaned = sum(r.specks > 0 for r in runs)
+                small = sum(r.mode == SMALL_TYPE_PSM for r in runs)
                 enlarged = f"{len(factors)}/{len(self.pages)}" + (f" ×{np.mean(factors):.1f}" if factors else "")
                 cells += [f"{cleaned}/{len(self.pages)}", enlarged, f"{turns}/{len(self.pages)}",
                           f"{small}/{len(self.pages)}"]
