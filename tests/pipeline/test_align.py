@@ -21,17 +21,18 @@ from pipeline.model import Kind, Link, Origin, Relation
 from pipeline.workbench.alignment_scores import read_gold_links, score, witnesses_of
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
-AUTOMATIC_F1_FLOOR = 0.76   # measured 0.761 (`ecarte align --evaluate`; 145 gold links, after more readings of en-wiki and de-scheicher), rounded down
+AUTOMATIC_F1_FLOOR = 0.76   # measured 0.762 (`ecarte align --evaluate`; 142 gold links, after more readings of en-wiki and de-scheicher), rounded down
 """Measured F1 of the automatic alignment against tests/gold (`ecarte align --evaluate`), rounded
 down: a change that loses ground fails here. Raise it when the aligner improves."""
-GOLD_LINKS_FLOOR = 145
+GOLD_LINKS_FLOOR = 142
 """The gold's links within the scope scored (hu-nc's normative units). The issue asks for 150; the
-readings of 2026-11-24 left 145 by removing the links most readers did not draw
+readings of 2026-11-24 and 2026-11-25 left 142 by removing the links most readers did not draw
 (tests/gold/ALIGNMENT.md): no link is added to reach a count."""
+READINGS = GOLD.parent / "readings"
 INDEPENDENT = GOLD.parent / "independent"
-FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.94, "en-wiki-2": 0.90, "en-short": 1.0}
+FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.98, "en-wiki-2": 0.94, "en-short": 1.0}
 """Measured F1 of the final alignment (the editor's and the aligner's) against readers who never saw
-it nor were used to revise it, one file each (tests/gold/independent; 0.974, 0.946, 0.907, 1.000),
+it nor were used to revise it, one file each (tests/gold/independent; 0.974, 0.986, 0.944, 1.000),
 rounded down: an editorial change that moves away from a careful reader's alignment fails here."""
 
 
@@ -151,6 +152,24 @@ def test_the_editor_reviewed_every_normative_hu_nc_unit_against_every_other_rule
                for other in ("de-scheicher", "en-wiki", "en-short") if (unit.id, other) not in reviewed]
     assert not missing
     assert all(n.reason.strip() for n in corpus.alignment().none)
+
+
+def test_the_gold_follows_the_clear_majority_of_the_kept_readings():
+    """tests/gold/readings holds blind readings that decided the gold: a pair at most a quarter of
+    a witness's readings draw is not in the gold, one at least three quarters draw is (a closer
+    vote is the gold's judgment, tests/gold/ALIGNMENT.md)."""
+    gold = set(read_gold_links(GOLD).links)
+    readings = [read_gold_links(path) for path in sorted(READINGS.glob("*.toml"))]
+    by_witness: dict[str, list[set]] = {}
+    for reading in readings:
+        [other] = witnesses_of(reading)
+        by_witness.setdefault(other, []).append(set(reading.links))
+    assert sorted(by_witness) == ["en-wiki"] and len(by_witness["en-wiki"]) == 4
+    for other, sets in by_witness.items():
+        drawn = {pair: sum(pair in links for links in sets) for pair in set().union(*sets)}
+        ours = {pair for pair in gold if any(u.startswith(f"{other}.") for u in pair)}
+        assert not {pair for pair in ours if 4 * drawn.get(pair, 0) <= len(sets)}
+        assert not {pair for pair, n in drawn.items() if 4 * n >= 3 * len(sets)} - ours
 
 
 def test_scores_count_unordered_pairs_within_the_gold_scope(tmp_path):
