@@ -8,7 +8,8 @@ other's best partner; raised where the sections they stand in correspond and the
 the in-order path through those sections (`pairing`), and where a neighbouring pair (the units
 before both, or after both) scores well. A pair is linked where its score reaches the threshold
 and comes within the margin of the best score of its units (`Settings`): rulebooks order their
-rules differently, so nothing forces the links into one order.
+rules differently, so nothing forces the links into one order. Headings, once the rules are
+linked, are raised by how far the rules they head are linked with each other's (`headings`).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .cues import WORD, Cues, Glossary, cues
 from .dictionary import translations
 from .evidence import (ALL, Channel, Citer, EngineCues, Evidence, cited_by, differing_parameters,
                        features, shared_words)
+from .headings import raise_headings
 from .pivot import Pivot, pivot_boost, unaligned_side
 from .sides import Side
 
@@ -60,6 +62,9 @@ class Settings:
     pivot_weight: float = 0.2     # what reading like a third witness's unit, which the editor linked with the other, adds
     structure_when_cited: float = 0.5  # the share of the structure's raises kept, for every pair, when some
                                        # citer of the engine cites units of both witnesses
+    heading_weight: float = 1.0   # what the share of a heading's units linked under the other heading adds
+                                  # (headings.py): headings linked 0.537 → 0.784 F1 on the added witnesses'
+                                  # golds, of 0.5, 1.0 and the higher of the two scores the best
     channels: tuple[tuple[Channel, float], ...] = (
         (Channel.CONCEPT, 0.75), (Channel.NUMBER, 0.01), (Channel.CARD, 0.2), (Channel.FRENCH, 0.09),
         (Channel.LEMMA, 1.79), (Channel.ENGLISH, 0.0))
@@ -464,6 +469,9 @@ def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
         likes = [combine(m, settings) for m in pivot_likes(a, b, pivots, terms, engine or {}, evidence, cache)]
         lift(scores, measured.allowed, pivot_boost(a, b, pivots, likes), settings.pivot_weight)
     chosen = choose(scores, settings)
+    if Evidence.STRUCTURE in evidence:      # the headings by the rules they head, once those are linked
+        raise_headings(scores, a, b, chosen, settings.heading_weight)
+        chosen = choose(scores, settings)
     fan_a = Counter(i for i, _ in chosen)
     fan_b = Counter(j for _, j in chosen)
     ca, cb = measured.cues

@@ -11,6 +11,7 @@ from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
 from ..align.aligner import MeasureCache
 from ..align.pivot import pivots_for
+from ..model import Kind
 from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
 
@@ -33,11 +34,12 @@ class GoldReport:
     gold: Gold
     runs: tuple[Run, ...]
     review: dict[str, int]          # what the editor's entries did to the automatic links
+    headings: Run | None = None     # the automatic links of the witness's headings, where the gold links them
 
     def as_json(self) -> dict:
         return {"gold": str(self.gold.path), "witness": self.gold.witness,
-                "runs": [{"name": r.name, "pairs": [p.as_json() for p in r.pairs],
-                          "all": r.total.as_json()} for r in self.runs],
+                "runs": [_run_json(r) for r in self.runs],
+                "headings": _run_json(self.headings) if self.headings else None,
                 "editor": self.review}
 
     def to_text(self) -> str:
@@ -45,12 +47,21 @@ class GoldReport:
         head = f"{'run':<26}" + "".join(f"{o:>22}" for o in others + ["all"])
         lines = [f"gold: {self.gold.path} ({self.gold.witness}, {len(self.gold.links)} links)",
                  "P/R/F1 per witness pair", head]
-        for run in self.runs:
+        for run in self.runs + ((self.headings,) if self.headings else ()):
             cells = [f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.3f}" for p in run.pairs + (run.total,)]
             lines.append(f"{run.name:<26}" + "".join(f"{c:>22}" for c in cells))
         lines.append("the editor's entries for these pairs: " +
                      ", ".join(f"{n} {what}" for what, n in self.review.items()))
         return "\n".join(lines) + "\n"
+
+
+HEADINGS = "headings, automatic"
+"""The row of the headings' links: the gold speaks for them, but the figures above count the
+normative units alone."""
+
+
+def _run_json(run: Run) -> dict:
+    return {"name": run.name, "pairs": [p.as_json() for p in run.pairs], "all": run.total.as_json()}
 
 
 def configurations() -> list[tuple[str, frozenset[Evidence]]]:
@@ -69,18 +80,24 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     for path in paths:
         gold = read_gold_links(path)
         scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative and u.speaks]
+        headings = {u.id for u in corpus.units() if u.witness == gold.witness and u.kind is Kind.HEADING}
         others = witnesses_of(gold)
         mine = corpus.side(gold.witness)
-        runs = []
+        runs, found = [], {}
         for name, evidence in (configurations() if ablations else configurations()[:1]):
             links = {o: align(mine, corpus.side(o), terms, cues, evidence,
                               pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links, added),
                               cache=cache).links
                      for o in others}
+            found.setdefault(name, links)
             runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
+        automatic = found[configurations()[0][0]]
+        linked_headings = any(headings & pair for pair in gold.links)
+        heading_run = Run(HEADINGS, tuple(score(gold, automatic[o], headings, o) for o in others)) \
+            if linked_headings else None
         runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))
         pairs = {frozenset((gold.witness, o)) for o in others}
         review = Counter(r.value for (s, t), r in final.review.items()
                          if frozenset((s.split(".")[0], t.split(".")[0])) in pairs)
-        reports.append(GoldReport(gold, tuple(runs), {r.value: review[r.value] for r in Review}))
+        reports.append(GoldReport(gold, tuple(runs), {r.value: review[r.value] for r in Review}, heading_run))
     return reports

@@ -3,7 +3,9 @@ gold, and `ecarte align`: tables of edge cases, then the corpus."""
 from __future__ import annotations
 
 import json
+import math
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -15,9 +17,12 @@ from pipeline import corpus
 from pipeline.align import ALL, Alignment, Evidence, align, glossary, read_editorial
 from pipeline.align.cues import cues, read_glossary
 from pipeline.align.editorial import EMPTY, Review, check_units, merge
+from pipeline.align.aligner import DEFAULT
 from pipeline.align.evidence import differing_parameters
+from pipeline.align.headings import correspondence, headed
+from pipeline.align.sides import Side, witness_side
 from pipeline.errors import InputError
-from pipeline.model import Kind, Link, Origin, Relation
+from pipeline.model import Kind, Line, Link, Origin, Relation, Unit
 from pipeline.workbench.alignment_scores import read_gold_links, score, witnesses_of
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "alignment.toml"
@@ -122,6 +127,64 @@ def test_headings_are_aligned_only_with_headings():
     heading = {u.id: u.kind is Kind.HEADING for side in (alignment.a, alignment.b) for u in side.units}
     for link in alignment.links:
         assert heading[link.source] == heading[link.target], link
+
+
+def headed_side(name: str, blocks: list[tuple[Kind, str]]) -> Side:
+    """A witness of headings and rules in order, as `witness_side` makes it."""
+    units = [Unit(id=f"{name}.{k}", witness=name, kind=kind, lines=[Line(text, k)], normative=kind is not Kind.HEADING)
+             for k, (kind, text) in enumerate(blocks, 1)]
+    return witness_side(name, "en", units)
+
+
+DEAL = "The dealer gives five cards, three then two, and turns up the eleventh card as trump."
+SCORE = "Three tricks score one point; all five tricks, the vole, score two points."
+KING = "Whoever holds the king announces it before the first lead and marks a point for it."
+
+
+@pytest.mark.parametrize("blocks, expected", [
+    # a heading heads the units up to the next heading: none when one follows at once (indices)
+    ([(Kind.RULE, SCORE), (Kind.HEADING, "Part"), (Kind.HEADING, "Chapter"), (Kind.RULE, DEAL), (Kind.RULE, SCORE)],
+     {1: [], 2: [3, 4]}),
+    ([(Kind.RULE, DEAL)], {}),            # no heading: nothing headed
+])
+def test_a_heading_heads_the_units_up_to_the_next_one(blocks, expected):
+    assert headed(headed_side("a", blocks)) == expected
+
+
+def test_a_heading_within_a_unit_heads_no_further_than_that_unit():
+    """A heading inside a § (de-scheicher.12.h3) heads the rest of the §, not the next §."""
+    ids = [("a.12.h1", Kind.HEADING), ("a.12.1", Kind.PARAGRAPH), ("a.12.2", Kind.PARAGRAPH), ("a.13", Kind.RULE),
+           ("a.h1", Kind.HEADING), ("a.14", Kind.RULE)]
+    units = tuple(Unit(id=i, witness="a", kind=kind, lines=[Line(DEAL, 1)]) for i, kind in ids)
+    side = Side("a", "en", units, tuple(DEAL for _ in units), tuple("a" for _ in units))
+    assert headed(side) == {0: [1, 2], 4: [5]}
+
+
+@pytest.mark.parametrize("links, expected", [
+    ([(1, 3)], {(0, 2): 1.0}),                                  # its only rule linked under the other
+    ([(1, 3), (3, 1)], {(0, 2): 1.0, (2, 0): 1.0}),            # crossed: no order is forced
+    ([(1, 3), (1, 1)], {(0, 2): 1 / math.sqrt(2), (0, 0): 1 / math.sqrt(2)}),   # one rule, two places
+    ([(0, 0)], {}),                                             # headings' own links count for nothing
+])
+def test_headings_correspond_as_the_cosine_of_their_rules_links(links, expected):
+    a = headed_side("a", [(Kind.HEADING, "Alpha"), (Kind.RULE, DEAL), (Kind.HEADING, "Beta"), (Kind.RULE, SCORE)])
+    b = headed_side("b", [(Kind.HEADING, "Gamma"), (Kind.RULE, SCORE), (Kind.HEADING, "Delta"), (Kind.RULE, DEAL)])
+    assert correspondence(a, b, links) == pytest.approx(expected)
+
+
+def test_headings_with_no_word_in_common_are_linked_by_the_rules_they_head():
+    """Alpha's and Delta's sections hold the same rules, but the first rule under each differs, so
+    neither the sections' likeness nor the neighbouring pair raises them enough: their rules do
+    (Beta and Gamma head one rule each, the neighbouring pair links them anyway)."""
+    a = headed_side("a", [(Kind.HEADING, "Alpha"), (Kind.RULE, DEAL), (Kind.RULE, KING),
+                          (Kind.HEADING, "Beta"), (Kind.RULE, SCORE)])
+    b = headed_side("b", [(Kind.HEADING, "Gamma"), (Kind.RULE, SCORE),
+                          (Kind.HEADING, "Delta"), (Kind.RULE, KING), (Kind.RULE, DEAL)])
+    rules = {("a.2", "b.5"), ("a.3", "b.4"), ("a.5", "b.2")}
+    with_structure = {(l.source, l.target) for l in align(a, b, glossary()).links}
+    assert with_structure == rules | {("a.1", "b.3"), ("a.4", "b.1")}
+    without = {(l.source, l.target) for l in align(a, b, glossary(), settings=replace(DEFAULT, heading_weight=0)).links}
+    assert without == rules | {("a.4", "b.1")}
 
 
 def test_the_glossary_matches_stems_word_parts_and_number_words():
