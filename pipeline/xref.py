@@ -33,7 +33,7 @@ def places() -> dict[str, Place]:
     found: dict[str, Place] = {}
     for text in corpus.texts().values():
         for top, heading in zip(text.units, headings_over(text.units)):
-            _visit(top, None, heading.text if heading else None, found)
+            _visit(top, None, heading.text if heading and heading is not top else None, found)
     return found
 
 

@@ -22,6 +22,11 @@ def test_xref_shows_rule_26_with_its_heading_for_people(capsys):
     assert "A ki atoutnak királyt üt fel, egy pontot nyer" in out
 
 
+def test_a_heading_stands_under_no_heading_not_under_itself(capsys):
+    code, out, _ = run(capsys, "xref", "hu-nc.h3")
+    assert code == 0 and out.startswith("hu-nc.h3 — heading of hu-nc") and "\nunder: " not in out
+
+
 def test_xref_shows_a_sections_own_title_apart_from_its_text(capsys):
     code, out, _ = run(capsys, "xref", "de-scheicher.5")
     assert code == 0
