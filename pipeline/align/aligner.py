@@ -455,6 +455,23 @@ def lift(scores: list[list[float]], allowed: list[list[bool]], boost: list[list[
                 row[j] = min(1.0, row[j] + weight * boost[i][j])
 
 
+def link_scores(a: Side, b: Side, measured: Measures, settings: Settings, evidence: frozenset[Evidence],
+                pivots: Sequence[Pivot] = (), likes: Sequence[Measures] = (),
+                lexical: list[list[float]] | None = None) -> tuple[list[list[float]], list[tuple[int, int]]]:
+    """Every pair's score and the pairs linked: the evidence combined, raised by the pivots
+    (`likes`: each pivot's units measured against the unaligned side), chosen; then the headings
+    raised by the rules they head, and chosen again (the one way `align` and `--tune` link)."""
+    scores = combine(measured, settings, lexical)
+    if Evidence.PIVOT in evidence and pivots:
+        boost = pivot_boost(a, b, pivots, [combine(m, settings) for m in likes])
+        lift(scores, measured.allowed, boost, settings.pivot_weight)
+    chosen = choose(scores, settings)
+    if Evidence.STRUCTURE in evidence:
+        raise_headings(scores, a, b, chosen, settings.heading_weight)
+        chosen = choose(scores, settings)
+    return scores, chosen
+
+
 def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
           evidence: frozenset[Evidence] = ALL, settings: Settings = DEFAULT,
           pivots: Sequence[Pivot] = (), cache: MeasureCache | None = None) -> Alignment:
@@ -464,14 +481,9 @@ def align(a: Side, b: Side, terms: Glossary, engine: EngineCues | None = None,
     cache = cache or MeasureCache()
     measured = cache.measure(a, b, terms, engine or {}, evidence)
     alike = words(measured, settings)
-    scores = combine(measured, settings, alike)
-    if Evidence.PIVOT in evidence and pivots:
-        likes = [combine(m, settings) for m in pivot_likes(a, b, pivots, terms, engine or {}, evidence, cache)]
-        lift(scores, measured.allowed, pivot_boost(a, b, pivots, likes), settings.pivot_weight)
-    chosen = choose(scores, settings)
-    if Evidence.STRUCTURE in evidence:      # the headings by the rules they head, once those are linked
-        raise_headings(scores, a, b, chosen, settings.heading_weight)
-        chosen = choose(scores, settings)
+    likes = pivot_likes(a, b, pivots, terms, engine or {}, evidence, cache) \
+        if Evidence.PIVOT in evidence and pivots else []
+    scores, chosen = link_scores(a, b, measured, settings, evidence, pivots, likes, alike)
     fan_a = Counter(i for i, _ in chosen)
     fan_b = Counter(j for _, j in chosen)
     ca, cb = measured.cues

@@ -17,8 +17,8 @@ from statistics import fmean
 from .. import corpus
 from ..errors import InputError
 from ..align import ALL, Side, glossary
-from ..align.aligner import DEFAULT, MeasureCache, Measures, Settings, choose, combine, lift, pivot_likes
-from ..align.pivot import Pivot, pivot_boost, pivots_for
+from ..align.aligner import DEFAULT, MeasureCache, Measures, Settings, link_scores, pivot_likes
+from ..align.pivot import Pivot, pivots_for
 from ..model import Link, Origin, Relation
 from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
 
@@ -47,12 +47,9 @@ class Problem:
         """The links the settings find with each other witness."""
         found = {}
         for other, (m, pivots, likes, mine, theirs) in self.measures.items():
-            scores = combine(m, settings)
-            if pivots:
-                boost = pivot_boost(mine, theirs, pivots, [combine(like, settings) for like in likes])
-                lift(scores, m.allowed, boost, settings.pivot_weight)
+            _, chosen = link_scores(mine, theirs, m, settings, ALL, pivots, likes)
             found[other] = [Link(mine.units[i].id, theirs.units[j].id, Relation.PARTIAL, None, Origin.AUTO)
-                            for i, j in choose(scores, settings)]
+                            for i, j in chosen]
         return found
 
     def f1(self, found: dict[str, list[Link]], units: Sequence[str]) -> float:

@@ -440,6 +440,21 @@ def test_the_final_alignment_agrees_with_a_reader_who_never_saw_it(capsys, reade
     assert final["all"]["f1"] >= FINAL_F1_FLOORS[reader]
 
 
+def test_align_tune_prints_the_default_the_best_and_the_held_out_halves(capsys):
+    code, out, _ = run(capsys, "align", "--tune", "--tries", "2")
+    default, best, settings = out.splitlines()
+    measured = float(default.removeprefix("default settings: F1 "))
+    assert code == 0 and measured >= AUTOMATIC_F1_FLOOR
+    assert re.fullmatch(r"best of 2 tried: F1 (0\.\d{3}); tuned on one half of the units, F1 on the other: "
+                        r"0\.\d{3}, 0\.\d{3}", best) and float(best.split()[5].rstrip(";")) >= measured
+    assert settings.startswith("Settings(threshold=")
+
+
+def test_align_tune_refuses_no_tries(capsys):
+    code, out, err = run(capsys, "align", "--tune", "--tries", "0")
+    assert code == 2 and not out and "--tries must be at least 1, not 0" in err
+
+
 def test_align_without_two_sides_is_a_one_line_error(capsys):
     code, out, err = run(capsys, "align", "hu-nc")
     assert code == 2 and not out and err == "ecarte align: give two witnesses or files (A B), or --evaluate\n"
