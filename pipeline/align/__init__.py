@@ -4,7 +4,8 @@
 `lemmas` read each unit (glossary concepts, numbers, lemmas through spaCy), `evidence` names
 the kinds of evidence and reads the engine's citations, `pivot` carries the editor's alignment
 of third witnesses over to a witness the editor has not aligned, `aligner` scores every pair of units
-and links them many-to-many in any order, `editorial` reads and applies the editor's file,
+and links them many-to-many in any order (`headings`: headings by the units they head),
+`editorial` reads and applies the editor's file,
 and `witnesses` aligns every witness with every other. Plain data in and out; no network.
 """
 from .aligner import Alignment, align

@@ -83,15 +83,14 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
         headings = {u.id for u in corpus.units() if u.witness == gold.witness and u.kind is Kind.HEADING}
         others = witnesses_of(gold)
         mine = corpus.side(gold.witness)
-        runs, found = [], {}
+        runs, automatic = [], None
         for name, evidence in (configurations() if ablations else configurations()[:1]):
             links = {o: align(mine, corpus.side(o), terms, cues, evidence,
                               pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links, added),
                               cache=cache).links
                      for o in others}
-            found.setdefault(name, links)
+            automatic = automatic or links         # the first run's: all evidence
             runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
-        automatic = found[configurations()[0][0]]
         linked_headings = any(headings & pair for pair in gold.links)
         heading_run = Run(HEADINGS, tuple(score(gold, automatic[o], headings, o) for o in others)) \
             if linked_headings else None

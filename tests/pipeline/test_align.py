@@ -152,12 +152,18 @@ def test_a_heading_heads_the_units_up_to_the_next_one(blocks, expected):
 
 
 def test_a_heading_within_a_unit_heads_no_further_than_that_unit():
-    """A heading inside a § (de-scheicher.12.h3) heads the rest of the §, not the next §."""
-    ids = [("a.12.h1", Kind.HEADING), ("a.12.1", Kind.PARAGRAPH), ("a.12.2", Kind.PARAGRAPH), ("a.13", Kind.RULE),
-           ("a.h1", Kind.HEADING), ("a.14", Kind.RULE)]
-    units = tuple(Unit(id=i, witness="a", kind=kind, lines=[Line(DEAL, 1)]) for i, kind in ids)
-    side = Side("a", "en", units, tuple(DEAL for _ in units), tuple("a" for _ in units))
-    assert headed(side) == {0: [1, 2], 4: [5]}
+    """A heading inside a rule (de-scheicher.12.h3) heads the rest of the rule; what follows the
+    rule stands under the heading above it again."""
+    def unit(uid: str, kind: Kind, *children: Unit) -> Unit:
+        return Unit(id=uid, witness="a", kind=kind, lines=[] if children else [Line(DEAL, 1)],
+                    children=list(children))
+    top = [unit("a.h1", Kind.HEADING), unit("a.1", Kind.RULE),
+           unit("a.2", Kind.RULE, unit("a.2.h1", Kind.HEADING), unit("a.2.1", Kind.PARAGRAPH),
+                unit("a.2.2", Kind.PARAGRAPH)),
+           unit("a.3", Kind.RULE), unit("a.h2", Kind.HEADING), unit("a.4", Kind.RULE)]
+    side = witness_side("a", "en", top)
+    assert [u.id for u in side.units] == ["a.h1", "a.1", "a.2.h1", "a.2.1", "a.2.2", "a.3", "a.h2", "a.4"]
+    assert headed(side) == {0: [1, 5], 2: [3, 4], 6: [7]}
 
 
 @pytest.mark.parametrize("links, expected", [
