@@ -5,6 +5,7 @@ headings are parallel as far as those units are, whatever their words ("THE KING
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 
 from ..model import Kind, lineage
@@ -42,18 +43,10 @@ def correspondence(a: Side, b: Side, links: Sequence[tuple[int, int]]) -> dict[t
     own links left out)."""
     owner_a = {i: h for h, units in headed(a).items() for i in units}
     owner_b = {j: h for h, units in headed(b).items() for j in units}
-    units = [(i, j) for i, j in links if a.units[i].kind is not Kind.HEADING]
-    out_a: dict[int, int] = {}
-    out_b: dict[int, int] = {}
-    shared: dict[tuple[int, int], int] = {}
-    for i, j in units:
-        ha, hb = owner_a.get(i), owner_b.get(j)
-        if ha is not None:
-            out_a[ha] = out_a.get(ha, 0) + 1
-        if hb is not None:
-            out_b[hb] = out_b.get(hb, 0) + 1
-        if ha is not None and hb is not None:
-            shared[ha, hb] = shared.get((ha, hb), 0) + 1
+    pairs = [(owner_a.get(i), owner_b.get(j)) for i, j in links if a.units[i].kind is not Kind.HEADING]
+    out_a = Counter(ha for ha, _ in pairs if ha is not None)
+    out_b = Counter(hb for _, hb in pairs if hb is not None)
+    shared = Counter((ha, hb) for ha, hb in pairs if ha is not None and hb is not None)
     return {(ha, hb): n / math.sqrt(out_a[ha] * out_b[hb]) for (ha, hb), n in shared.items()}
 
 
