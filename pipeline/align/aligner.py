@@ -46,7 +46,8 @@ class Settings:
     leaves only). `structure_when_cited` came later, when fewer readers' links made the gold: of
     1, 0.5, 0.25 and 0 the best on it (0.722 → 0.751), and on the independent readers' golds of
     then (tests/gold/independent) 0.5 gained on each witness too; the added witnesses are
-    unchanged. `heading_weight` came last and is not searched (its comment says why)."""
+    unchanged. `heading_weight` and the headings' threshold and margin came last and are not
+    searched (their comments say how they were chosen)."""
 
     threshold: float = 0.46       # a link must score at least this
     margin: float = 0.14          # and be at most this much below its units' best scores elsewhere
@@ -65,7 +66,13 @@ class Settings:
     heading_weight: float = 1.0   # what the cosine of two headings' units' links adds to the pair (headings.py):
                                   # not searched (--tune scores normative units); on the added witnesses' golds'
                                   # 28 heading links, F1 0.537 with 0, 0.766 with 0.5, 0.816 with 0.75, 0.784
-                                  # with 1, 0.830 with 1.5, 0.724 with 2: 1, the whole cosine, is kept
+                                  # with 1, 0.830 with 1.5, 0.724 with 2 (chosen as rules are): 1, the whole cosine, is kept
+    heading_threshold: float = 0.25  # headings are linked from this score on, and within this much of
+    heading_margin: float = 0.4      # their best: a heading heads more or less than another, so readers
+                                     # link it with each heading whose matter overlaps its own (tests/gold,
+                                     # the headings). Chosen on the added witnesses' golds' 28 heading links
+                                     # (a grid of 0.25–0.46 × 0.14–1.0: 0.784 with the rules' 0.46 and 0.14,
+                                     # 0.806 with these), then measured on the corpus gold's 21: 0.686 → 0.857
     channels: tuple[tuple[Channel, float], ...] = (
         (Channel.CONCEPT, 0.75), (Channel.NUMBER, 0.01), (Channel.CARD, 0.2), (Channel.FRENCH, 0.09),
         (Channel.LEMMA, 1.79), (Channel.ENGLISH, 0.0))
@@ -461,7 +468,8 @@ def link_scores(a: Side, b: Side, measured: Measures, settings: Settings, eviden
                 lexical: list[list[float]] | None = None) -> tuple[list[list[float]], list[tuple[int, int]]]:
     """Every pair's score and the pairs linked: the evidence combined, raised by the pivots
     (`likes`: each pivot's units measured against the unaligned side), chosen; then the headings
-    raised by the rules they head, and chosen again (the one way `align` and `--tune` link)."""
+    raised by the rules they head, and chosen again by their own threshold and margin (the one
+    way `align` and `--tune` link)."""
     scores = combine(measured, settings, lexical)
     if Evidence.PIVOT in evidence and pivots:
         boost = pivot_boost(a, b, pivots, [combine(m, settings) for m in likes])
@@ -469,7 +477,10 @@ def link_scores(a: Side, b: Side, measured: Measures, settings: Settings, eviden
     chosen = choose(scores, settings)
     if Evidence.STRUCTURE in evidence:
         raise_headings(scores, a, b, chosen, settings.heading_weight)
-        chosen = choose(scores, settings)
+        headings = [[score if a.units[i].kind is Kind.HEADING else 0.0 for score in row]
+                    for i, row in enumerate(scores)]     # a heading's only allowed partners are headings
+        chosen = [(i, j) for i, j in chosen if a.units[i].kind is not Kind.HEADING] \
+            + choose(headings, replace(settings, threshold=settings.heading_threshold, margin=settings.heading_margin))
     return scores, chosen
 
 

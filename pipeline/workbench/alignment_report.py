@@ -11,7 +11,7 @@ from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
 from ..align.aligner import MeasureCache
 from ..align.pivot import pivots_for
-from ..model import Kind
+from ..model import Kind, Link
 from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
 
 
@@ -29,25 +29,29 @@ class Run:
 
 @dataclass(frozen=True)
 class GoldReport:
-    """The runs of one gold: automatic with all evidence, each ablation, and the final alignment."""
+    """The runs of one gold: automatic with all evidence, each ablation, and the final alignment
+    (none where the gold links no rule); then the automatic and final links of the witness's
+    headings, where the gold links them."""
 
     gold: Gold
     runs: tuple[Run, ...]
     review: dict[str, int]          # what the editor's entries did to the automatic links
-    headings: Run | None = None     # the automatic links of the witness's headings, where the gold links them
+    headings: tuple[Run, ...] = ()  # HEADINGS and HEADINGS_FINAL, where the gold links headings
 
     def as_json(self) -> dict:
+        rows = {run.name: _run_json(run) for run in self.headings}
         return {"gold": str(self.gold.path), "witness": self.gold.witness,
                 "runs": [_run_json(r) for r in self.runs],
-                "headings": _run_json(self.headings) if self.headings else None,
+                "headings": rows.get(HEADINGS), "headings_final": rows.get(HEADINGS_FINAL),
                 "editor": self.review}
 
     def to_text(self) -> str:
-        others = [p.other for p in self.runs[0].pairs]
+        rows = self.runs + self.headings
+        others = [p.other for p in rows[0].pairs]
         head = f"{'run':<26}" + "".join(f"{o:>22}" for o in others + ["all"])
         lines = [f"gold: {self.gold.path} ({self.gold.witness}, {len(self.gold.links)} links)",
                  "P/R/F1 per witness pair", head]
-        for run in self.runs + ((self.headings,) if self.headings else ()):
+        for run in rows:
             cells = [f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.3f}" for p in run.pairs + (run.total,)]
             lines.append(f"{run.name:<26}" + "".join(f"{c:>22}" for c in cells))
         lines.append("the editor's entries for these pairs: " +
@@ -56,7 +60,8 @@ class GoldReport:
 
 
 HEADINGS = "headings, automatic"
-"""The row of the headings' links: the gold speaks for them, but the figures above count the
+HEADINGS_FINAL = "headings, final"
+"""The rows of the headings' links: the gold speaks for them, but the rows of the runs count the
 normative units alone."""
 
 
@@ -73,30 +78,34 @@ def configurations() -> list[tuple[str, frozenset[Evidence]]]:
 
 
 def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
-    """Score the corpus's alignment against each gold file."""
+    """Score the corpus's alignment against each gold file: its rules, where it links some, and
+    its headings, where it links some."""
     reports = []
     terms, cues, final = glossary(), corpus.engine_cues(), corpus.alignment()
     cache, added = MeasureCache(), corpus.added()
     for path in paths:
         gold = read_gold_links(path)
-        scope = [u.id for u in corpus.units() if u.witness == gold.witness and u.normative and u.speaks]
+        scope = {u.id for u in corpus.units() if u.witness == gold.witness and u.normative and u.speaks}
         headings = {u.id for u in corpus.units() if u.witness == gold.witness and u.kind is Kind.HEADING}
         others = witnesses_of(gold)
         mine = corpus.side(gold.witness)
-        runs, automatic = [], None
-        for name, evidence in (configurations() if ablations else configurations()[:1]):
-            links = {o: align(mine, corpus.side(o), terms, cues, evidence,
-                              pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links, added),
-                              cache=cache).links
-                     for o in others}
-            automatic = automatic or links         # the first run's: all evidence
-            runs.append(Run(name, tuple(score(gold, links[o], scope, o) for o in others)))
-        linked_headings = any(headings & pair for pair in gold.links)
-        heading_run = Run(HEADINGS, tuple(score(gold, automatic[o], headings, o) for o in others)) \
-            if linked_headings else None
-        runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))
+
+        def links(evidence: frozenset[Evidence]) -> dict[str, tuple[Link, ...]]:
+            return {o: align(mine, corpus.side(o), terms, cues, evidence,
+                             pivots=pivots_for(gold.witness, o, corpus.side, final.editorial.links, added),
+                             cache=cache).links
+                    for o in others}
+        automatic, runs = links(ALL), []
+        if any(scope & pair for pair in gold.links):
+            for name, evidence in (configurations() if ablations else configurations()[:1]):
+                found = automatic if evidence == ALL else links(evidence)
+                runs.append(Run(name, tuple(score(gold, found[o], scope, o) for o in others)))
+            runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))
+        heading_runs = (Run(HEADINGS, tuple(score(gold, automatic[o], headings, o) for o in others)),
+                        Run(HEADINGS_FINAL, tuple(score(gold, final.links, headings, o) for o in others))) \
+            if any(headings & pair for pair in gold.links) else ()
         pairs = {frozenset((gold.witness, o)) for o in others}
         review = Counter(r.value for (s, t), r in final.review.items()
                          if frozenset((s.split(".")[0], t.split(".")[0])) in pairs)
-        reports.append(GoldReport(gold, tuple(runs), {r.value: review[r.value] for r in Review}, heading_run))
+        reports.append(GoldReport(gold, tuple(runs), {r.value: review[r.value] for r in Review}, heading_runs))
     return reports

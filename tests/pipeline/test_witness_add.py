@@ -42,10 +42,11 @@ BY = "https://creativecommons.org/licenses/by/4.0/"
 VEREIN_F1_FLOOR = 0.73  # measured 0.732: a German club's rules in §§ under Roman parts, its gold made blind
 WESTBOURNE = FIXTURES / "westbourne.txt"
 WESTBOURNE_F1_FLOOR = 0.66  # measured 0.667: an English club's "RULE I." code, text and gold written blind
-HEADINGS_F1_FLOORS = {"laws": 0.88, "club-code": 0.83, "verein": 0.66, "westbourne": 0.8}
-"""The same for the headings each gold links (the report's headings row), measured 0.889, 0.833, 0.667
-and 0.800 once headings were aligned by the rules they head (pipeline/align/headings.py; 0.333,
-0.667, 0.500 and 0.571 before), rounded down."""
+HEADINGS_F1_FLOORS = {"laws": 0.8, "club-code": 0.83, "verein": 0.81, "westbourne": 0.77}
+"""The same for the headings each gold links (the report's headings row), measured 0.800, 0.833, 0.818
+and 0.778 (0.806 in all) since headings are chosen by their own threshold and margin; 0.889, 0.833,
+0.667 and 0.800 (0.784) before, with the rules'; 0.333, 0.667, 0.500 and 0.571 (0.537) before headings
+were aligned by the rules they head (pipeline/align/headings.py). Rounded down."""
 
 
 def corpus_hash(corpus: Path) -> dict[str, str]:
