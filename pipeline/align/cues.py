@@ -18,10 +18,10 @@ GLOSSARY = EDITORIAL / "glossary.toml"
 WORD = re.compile(r"[^\W_]+")
 DIGITS = re.compile(r"^\d{1,3}$")
 # "§ 14", "§§ 13 und 14", "3. §.": references to other sections, not numbers of the game
-SECTION_REFERENCE = re.compile(r"§+\s*\d+(?:\s*(?:und|és|and|,|-|bis)\s*\d+)*|\d+\s*\.?\s*§")
+SECTION_REFERENCE = re.compile(r"§+\s*\d+(?:\s*(?:und|és|and|et|,|-|bis)\s*\d+)*|\d+\s*\.?\s*§")
 COUNTED_WITHIN = 2  # a number counts a concept named in the next two words ("drei oder vier Stiche")
 COMMON_WORDS = 100  # wordfreq's commonest words of a language: function words, no cue
-FRENCH = "fr"       # the glossary's key for the French of the game, which every witness quotes
+GAME = "game"       # the glossary's key for the French of the game, which every witness quotes
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def cues(text: str, lang: str | None, terms: Glossary, lemmas: tuple[str, ...] =
     quantities = {(n, c) for k, numbers in enumerate(said) for n in numbers
                   for found in named[k + 1:k + 1 + COUNTED_WITHIN] for c in found
                   if c not in terms.numbers}
-    french = {c for word in words for c in terms.concepts(word, FRENCH)}
+    french = {c for word in words for c in terms.concepts(word, GAME)}
     return Cues(words, lemmas, frozenset(c for c in concepts if c not in terms.numbers),
                 frozenset(french), frozenset(n for ns in said for n in ns),
                 frozenset(quantities))

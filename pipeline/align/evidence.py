@@ -23,7 +23,7 @@ SHARED_MIN = 4      # a word spelt alike in two languages is a cue from this len
 class Evidence(str, Enum):
     """A kind of evidence that two units state the same thing."""
 
-    GLOSSARY = "glossary"      # the game's vocabulary in hu/de/en (corpus/editorial/glossary.toml)
+    GLOSSARY = "glossary"      # the game's vocabulary in hu/de/en/fr (corpus/editorial/glossary.toml)
     TERMS = "terms"            # numbers, card names, the French of the game, names spelt alike
     LEMMAS = "lemmas"          # spaCy lookup lemmas: glossary matched on lemmas; lemmas within a language
     DICTIONARY = "dictionary"  # FreeDict hun-eng and deu-eng: the English words both translate to

@@ -41,7 +41,7 @@ class CueExtractor:
         return doc
 
 
-LEMMATIZED = ("hu", "de", "en")
+LEMMATIZED = ("hu", "de", "en", "fr")
 """The languages whose lookup tables the project needs: a pipeline that fails for them is an error."""
 
 

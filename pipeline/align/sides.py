@@ -10,7 +10,7 @@ from ..folding import fold
 from ..model import Kind, Line, Unit, headed_apart, headings_over
 from .cues import WORD, common_words
 
-LANGUAGES = ("hu", "de", "en")     # the glossary's languages, which a file's language is told among
+LANGUAGES = ("hu", "de", "en", "fr")     # the glossary's languages, which a file's language is told among
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Segmenter for rulebooks numbered rule by rule, in whichever numbering a code of laws uses.
 
-`1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Article 1.`, `Rule 1`, `RULE I.`,
+`1.`, `1.—`, `1.--`, `1 —`, `1)`, `§ 1`, `§1.`, `Art. 1`, `Art. 1er.`, `Article 1.`, `Rule 1`, `RULE I.`,
 `Law XIV.`, `I.`, `II.` …: the text is read once per scheme and the scheme that numbers most
 rules is kept. A label opens a rule only at a line start, in that scheme, carrying the number
 the sequence expects and followed by a capital or by nothing, so lines may be wrapped anywhere
@@ -34,6 +34,8 @@ LABEL_WORD = "(?:" + "|".join(re.escape(form) for word in LABEL_WORDS for form i
 """The words a code of laws labels its rules with, capitalised or in capitals ("RULE I.",
 "Art. 5"), never in lower case: "as rule 3 says" is a reference. A numeral after one ends a
 word ("LAW IN FORCE" is no label)."""
+FIRST = r"(?:(?<=\b1)(?:er|re))?"
+"""French codes number their first article as an ordinal ("Art. 1er.", "§ 1er"), the rest as cardinals."""
 OPENING = "«“„\"‘'(["
 """Characters a rule's text may begin with besides a capital letter."""
 
@@ -43,8 +45,8 @@ class Scheme(Enum):
 
     ARABIC = rf"(?P<num>\d{{1,3}})(?:\. ?{DASH}?| {DASH})"               # 1.  1.—  1.--  1 —
     PARENTHESIS = r"(?P<num>\d{1,3})\)"                                    # 1)
-    SECTION = rf"§ ?(?P<num>\d{{1,3}})\.?(?: ?{DASH})?"                    # § 1  §1.
-    WORD_ARABIC = rf"{LABEL_WORD} ?(?P<num>\d{{1,3}})(?![^\W\d_])\.?(?: ?{DASH})?"    # Art. 1  Article 1.  Rule 1
+    SECTION = rf"§ ?(?P<num>\d{{1,3}}){FIRST}\.?(?: ?{DASH})?"                    # § 1  §1.  § 1er
+    WORD_ARABIC = rf"{LABEL_WORD} ?(?P<num>\d{{1,3}}){FIRST}(?![^\W\d_])\.?(?: ?{DASH})?"    # Art. 1  Article 1.  Rule 1  Art. 1er.
     WORD_ROMAN = rf"{LABEL_WORD} (?P<num>[IVXLC]{{1,8}})(?![^\W\d_])\.?(?: ?{DASH})?"   # RULE I.  Law XIV.
     ROMAN = rf"(?P<num>[IVXLC]{{1,8}})\.(?: ?{DASH})?"                     # I.  II.  XIV.
 
@@ -115,7 +117,7 @@ def read_item(text: str, letter: str) -> tuple[str, str] | None:
 
 
 HEADING_MAX_CHARS = 60
-HEADING_MAX_WORDS = 8
+HEADING_MAX_WORDS = 10    # French titles spend words on articles: "DE LA GALERIE, DES PARIS ET DE LA CHOUETTE"
 HEADING_MAX_LINES = 3
 TITLE_CASE_SMALL = 4
 """In Title Case, words of up to this many letters may stay in lower case (of, the, and, with)."""

@@ -222,6 +222,16 @@ def test_the_glossary_matches_stems_word_parts_and_number_words():
     assert (5, "point") in de.quantities
 
 
+def test_french_words_name_concepts_in_a_french_text_alone():
+    """The glossary's `fr` forms read a text written in French; its `game` forms, the French of
+    the game, are read in every language as a cue of their own."""
+    terms = glossary()
+    text = "Le donneur retourne la onzième carte, qui fixe l'atout."
+    assert {"dealer", "card", "eleventh", "trump", "turn_up"} <= cues(text, "fr", terms).concepts
+    english = cues(text, "en", terms)
+    assert not {"dealer", "card", "eleventh"} & english.concepts and {"dealer", "card", "trump"} <= english.french
+
+
 # --- the corpus against the gold -------------------------------------------------------------
 
 def test_the_automatic_alignment_keeps_its_measured_f1_against_the_gold():

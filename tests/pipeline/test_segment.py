@@ -195,6 +195,7 @@ def cut(text: str) -> dict:
     ("Article 1.", "Article 2.", "Article 3."), ("I.", "II.", "III."), ("1)", "2)", "3)"),
     ("Rule 1.", "Rule 2.", "Rule 3."), ("RULE I.", "RULE II.", "RULE III."), ("Law I", "Law II", "Law III"),
     ("Artikel 1", "Artikel 2", "Artikel 3"), ("LAW 1.—", "LAW 2.—", "LAW 3.—"),
+    ("Art. 1er.", "Art. 2.", "Art. 3."), ("§ 1er", "§ 2", "§ 3"),      # a French code's first article
 ])
 def test_every_numbering_style_gives_rules_by_number_with_the_printed_label(labels):
     glue = "" if labels[0].endswith("--") else " "
@@ -243,6 +244,8 @@ def test_roman_numerals_are_read_only_when_canonical(numeral, value):
      {"t.1": "The dealer deals five cards", "t.2": "The elder leads", "t.3": "Three"}),
     ("Règle 1. Une.\n\nRÈGLE 2. Deux.\n\nRegel 3. Drei.",
      {"t.1": "Une.", "t.2": "Deux.", "t.3": "Drei."}),
+    # only the first is an ordinal: "Art. 2er." is no label, nor "Art. 11er."
+    ("Art. 1er. Un.\nArt. 2er. Deux.\nArt. 2. Deux.", {"t.1": "Un. Art. 2er. Deux.", "t.2": "Deux."}),
 ])
 def test_wrapped_lines_open_a_rule_only_with_the_next_label(text, expected):
     units = cut(text)
@@ -255,6 +258,11 @@ def test_named_labels_open_rules_after_an_item_that_ends_no_sentence():
     after any open line."""
     units = cut("Art. 1. Es gilt:\n(a) eins;\n(b) zwei\nDAS GEBEN\nArt. 2. Zwei.\nArt. 3. Drei.")
     assert (units["t.1.b"].text, units["t.2"].text, units["t.3"].text) == ("zwei DAS GEBEN", "Zwei.", "Drei.")
+
+
+def test_a_french_title_of_nine_words_between_articles_is_a_heading():
+    units = cut("Art. 1er. Un.\n\nDE LA GALERIE, DES PARIS ET DE LA CHOUETTE\n\nArt. 2. Deux.")
+    assert units["t.h1"].kind is Kind.HEADING and units["t.1"].text == "Un."
 
 
 def test_a_roman_numeral_that_begins_a_word_is_no_label():
