@@ -21,7 +21,12 @@ DIGITS = re.compile(r"^\d{1,3}$")
 SECTION_REFERENCE = re.compile(r"§+\s*\d+(?:\s*(?:und|és|and|et|,|-|bis)\s*\d+)*|\d+\s*\.?\s*§")
 COUNTED_WITHIN = 2  # a number counts a concept named in the next two words ("drei oder vier Stiche")
 COMMON_WORDS = 100  # wordfreq's commonest words of a language: function words, no cue
-GAME = "game"       # the glossary's key for the French of the game, which every witness quotes
+LANGUAGES = ("hu", "de", "en", "fr")
+"""The glossary's languages: those a unit's concepts are read in, a file's language is told among,
+and spaCy lemmatizes."""
+QUOTED = "quoted"   # the glossary's key for the French of the game, which every witness quotes
+KEYS = (*LANGUAGES, QUOTED, "card", "number")
+"""What a concept of the glossary may give: forms per language, quoted French, card, number."""
 
 
 @dataclass(frozen=True)
@@ -51,32 +56,37 @@ def read_glossary(path: Path = GLOSSARY, folded: Callable[[str], str] = fold) ->
     """The glossary file as matching tables, its forms made comparable by `folded` (accents
     dropped for the aligner); a malformed entry is an InputError naming it."""
     data = read_toml(path, "glossary")
+    text = path.read_text(encoding="utf-8")
     exact: dict[str, dict[str, set[str]]] = {}
     prefixes: dict[str, list[tuple[str, str]]] = {}
     infixes: dict[str, list[tuple[str, str]]] = {}
     numbers: dict[str, int] = {}
     cards: set[str] = set()
     for name, entry in data.get("concept", {}).items():
+        line = next((n for n, row in enumerate(text.splitlines(), 1) if row.strip() == f"[concept.{name}]"), None)
         if not isinstance(entry, dict):
-            raise InputError(f"concept {name!r} must be a table of forms by language", path)
+            raise InputError(f"concept {name!r} must be a table of forms by language", path, line)
         for lang, forms in entry.items():
+            if lang not in KEYS:
+                raise InputError(f"concept {name!r}: unknown key {lang!r} (the keys are {', '.join(KEYS)})",
+                                 path, line)
             if lang == "number":
                 if not isinstance(forms, int):
-                    raise InputError(f"concept {name!r}: number must be an integer", path)
+                    raise InputError(f"concept {name!r}: number must be an integer", path, line)
                 numbers[name] = forms
                 continue
             if lang == "card":
                 if forms is not True:
-                    raise InputError(f"concept {name!r}: card must be true or absent", path)
+                    raise InputError(f"concept {name!r}: card must be true or absent", path, line)
                 cards.add(name)
                 continue
             if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip("*") for f in forms):
-                raise InputError(f"concept {name!r}: {lang} must be a list of words", path)
+                raise InputError(f"concept {name!r}: {lang} must be a list of words", path, line)
             for form in map(folded, forms):
                 if form.startswith("*") and form.endswith("*"):
                     infixes.setdefault(lang, []).append((form.strip("*"), name))
                 elif form.startswith("*"):
-                    raise InputError(f"concept {name!r}: {form!r}: a form is word, stem* or *part*", path)
+                    raise InputError(f"concept {name!r}: {form!r}: a form is word, stem* or *part*", path, line)
                 elif form.endswith("*"):
                     prefixes.setdefault(lang, []).append((form[:-1], name))
                 else:
@@ -116,7 +126,7 @@ def cues(text: str, lang: str | None, terms: Glossary, lemmas: tuple[str, ...] =
     quantities = {(n, c) for k, numbers in enumerate(said) for n in numbers
                   for found in named[k + 1:k + 1 + COUNTED_WITHIN] for c in found
                   if c not in terms.numbers}
-    french = {c for word in words for c in terms.concepts(word, GAME)}
+    french = {c for word in words for c in terms.concepts(word, QUOTED)}
     return Cues(words, lemmas, frozenset(c for c in concepts if c not in terms.numbers),
                 frozenset(french), frozenset(n for ns in said for n in ns),
                 frozenset(quantities))

@@ -9,7 +9,7 @@ exists does, and stops the build naming the file and the entry's line.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -152,11 +152,12 @@ def _no_contradictions(links: list[Link], none: list[NoParallel], path: Path,
                              lines[kind, source, target])
 
 
-def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnesses: Iterable[str]) -> None:
+def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnesses: Iterable[str],
+                headings: Collection[str] = frozenset()) -> None:
     """Every unit an entry names exists and has text of its own (`units`: id → `Unit.speaks`: a
     leaf with text, or a container with a lead-in) of an aligned
-    witness (`witnesses`), a link joins two witnesses: a stale entry stops the build, naming the
-    file and its line."""
+    witness (`witnesses`), a link joins two witnesses, and a heading only with a heading (`headings`):
+    a stale or wrong entry stops the build, naming the file and its line."""
     known = set(witnesses)
 
     def check(unit: str, key: tuple[EntryKind, str, str]) -> None:
@@ -178,6 +179,9 @@ def check_units(editorial: EditorialAlignment, units: Mapping[str, bool], witnes
         check(link.target, key)
         if siglum_of(link.source) == siglum_of(link.target):
             raise InputError(f"{link.source} ⇄ {link.target} joins a witness to itself",
+                             editorial.path, editorial.lines[key])
+        if (link.source in headings) != (link.target in headings):
+            raise InputError(f"{link.source} ⇄ {link.target} links a heading with a unit that is not one",
                              editorial.path, editorial.lines[key])
     for entry in editorial.none:
         key = (EntryKind.NONE, entry.unit, entry.witness)

@@ -14,7 +14,7 @@ from spacy.tokens import Doc
 
 from ..folding import fold
 from ..errors import InputError
-from .cues import Cues, Glossary, cues
+from .cues import LANGUAGES, Cues, Glossary, cues
 
 Doc.set_extension("cues", default=None, force=True)
 
@@ -41,8 +41,6 @@ class CueExtractor:
         return doc
 
 
-LEMMATIZED = ("hu", "de", "en", "fr")
-"""The languages whose lookup tables the project needs: a pipeline that fails for them is an error."""
 
 
 @cache
@@ -55,7 +53,7 @@ def pipeline(lang: str) -> Language | None:
         nlp.add_pipe("alignment_cues")
         nlp.initialize()
     except (ImportError, ValueError, KeyError, OSError) as error:
-        if lang in LEMMATIZED:
+        if lang in LANGUAGES:     # the glossary's: their lookup tables are needed
             raise InputError(f"spaCy's lookup lemmatizer for {lang!r} cannot be set up ({error}); "
                              f"spacy-lookups-data is installed by `make`") from None
         return None

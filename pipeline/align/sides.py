@@ -8,9 +8,8 @@ from pathlib import Path
 from ..errors import InputError
 from ..folding import fold
 from ..model import Kind, Line, Unit, headed_apart, headings_over
-from .cues import WORD, common_words
+from .cues import LANGUAGES, WORD, common_words
 
-LANGUAGES = ("hu", "de", "en", "fr")     # the glossary's languages, which a file's language is told among
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..model import Link, Unit, Witness, WitnessText
+from ..model import Kind, Link, Unit, Witness, WitnessText
 from .aligner import Alignment, MeasureCache, align
 from .cues import Glossary
 from .editorial import EMPTY, EditorialAlignment, NoParallel, Review, check_units, merge
@@ -73,7 +73,8 @@ def align_corpus(texts: Mapping[str, WitnessText], terms: Glossary, engine: Engi
                  rulesets: Iterable[str], evidence: frozenset[Evidence] = ALL) -> CorpusAlignment:
     """Align every pair of witnesses, then apply the editorial alignment (checked for stale entries)."""
     speaking = {u.id: u.speaks for t in texts.values() for u in t.walk()}
-    check_units(editorial, speaking, aligned_witnesses(texts))
+    headings = {u.id for t in texts.values() for u in t.walk() if u.kind is Kind.HEADING}
+    check_units(editorial, speaking, aligned_witnesses(texts), headings)
     by_siglum = sides(texts, modern, rulesets)
     cache, added = MeasureCache(), added_witnesses(t.witness for t in texts.values())
     auto = {(a, b): align(by_siglum[a], by_siglum[b], terms, engine, evidence,

@@ -11,8 +11,9 @@ from .. import corpus
 from ..align import ALL, Evidence, Review, align, glossary
 from ..align.aligner import MeasureCache
 from ..align.pivot import pivots_for
-from ..model import Kind, Link
-from .alignment_scores import Gold, PairScore, micro, read_gold_links, score, witnesses_of
+from ..errors import InputError
+from ..model import Link
+from .alignment_scores import Gold, PairScore, Scope, micro, read_gold_links, score, witnesses_of
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,12 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     cache, added = MeasureCache(), corpus.added()
     for path in paths:
         gold = read_gold_links(path)
-        scope = {u.id for u in corpus.units() if u.witness == gold.witness and u.normative and u.speaks}
-        headings = {u.id for u in corpus.units() if u.witness == gold.witness and u.kind is Kind.HEADING}
+        scope = Scope.of(gold, corpus.units())
+        linked_rules, linked_headings = (any(units & pair for pair in gold.links)
+                                         for units in (scope.rules, scope.headings))
+        if not (linked_rules or linked_headings):
+            raise InputError(f"the gold links no normative unit with text of its own and no heading "
+                             f"of {gold.witness}: nothing to score", path)
         others = witnesses_of(gold)
         mine = corpus.side(gold.witness)
 
@@ -96,14 +101,15 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
                              cache=cache).links
                     for o in others}
         automatic, runs = links(ALL), []
-        if any(scope & pair for pair in gold.links):
+        if linked_rules:
             for name, evidence in (configurations() if ablations else configurations()[:1]):
                 found = automatic if evidence == ALL else links(evidence)
-                runs.append(Run(name, tuple(score(gold, found[o], scope, o) for o in others)))
-            runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope, o) for o in others)))
-        heading_runs = (Run(HEADINGS, tuple(score(gold, automatic[o], headings, o) for o in others)),
-                        Run(HEADINGS_FINAL, tuple(score(gold, final.links, headings, o) for o in others))) \
-            if any(headings & pair for pair in gold.links) else ()
+                runs.append(Run(name, tuple(score(gold, found[o], scope.rules, o) for o in others)))
+            runs.append(Run("final (with the editor's)", tuple(score(gold, final.links, scope.rules, o)
+                                                               for o in others)))
+        heading_runs = (Run(HEADINGS, tuple(score(gold, automatic[o], scope.headings, o) for o in others)),
+                        Run(HEADINGS_FINAL, tuple(score(gold, final.links, scope.headings, o) for o in others))) \
+            if linked_headings else ()
         pairs = {frozenset((gold.witness, o)) for o in others}
         review = Counter(r.value for (s, t), r in final.review.items()
                          if frozenset((s.split(".")[0], t.split(".")[0])) in pairs)

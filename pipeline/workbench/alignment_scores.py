@@ -8,12 +8,12 @@ of units; relations are scored apart, over the links both have.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
 from ..files import array_of_tables, read_toml
-from ..model import Link, Relation, siglum_of
+from ..model import Kind, Link, Relation, Unit, siglum_of
 
 
 @dataclass(frozen=True)
@@ -23,25 +23,50 @@ class Gold:
     witness: str
     links: dict[frozenset[str], Relation]
     path: Path
+    lines: dict[frozenset[str], int] = field(default_factory=dict, compare=False)   # where each link is
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What of its witness a gold speaks for: its normative units with text of their own (the
+    rules' rows) and its headings (the headings' rows)."""
+
+    rules: frozenset[str]
+    headings: frozenset[str]
+
+    @classmethod
+    def of(cls, gold: Gold, units: Iterable[Unit]) -> "Scope":
+        """The scope in the corpus's units; a gold link naming a unit the corpus lacks is an
+        InputError naming the gold's file and the link's line."""
+        units = list(units)
+        known = {u.id for u in units}
+        for pair, line in gold.lines.items():
+            for unit in sorted(pair - known):
+                raise InputError(f"the gold links unit {unit!r}, which the corpus does not have", gold.path, line)
+        mine = [u for u in units if u.witness == gold.witness]
+        return cls(frozenset(u.id for u in mine if u.normative and u.speaks),
+                   frozenset(u.id for u in mine if u.kind is Kind.HEADING))
 
 
 def read_gold_links(path: Path) -> Gold:
     """A gold alignment file; every link's source must be of one witness."""
     data = read_toml(path, "gold alignment")
     links: dict[frozenset[str], Relation] = {}
+    lines: dict[frozenset[str], int] = {}
     witnesses = set()
     for entry, line in array_of_tables(data, path.read_text(encoding="utf-8"), "link", path):
         try:
             if not all(isinstance(entry[k], str) for k in ("source", "target")):
                 raise TypeError
             links[frozenset((entry["source"], entry["target"]))] = Relation(entry["relation"])
+            lines[frozenset((entry["source"], entry["target"]))] = line
         except (KeyError, ValueError, TypeError):
             raise InputError("a gold link needs source and target units and a relation of "
                              f"{', '.join(r.value for r in Relation)}", path, line) from None
         witnesses.add(siglum_of(entry["source"]))
     if len(witnesses) != 1:
         raise InputError(f"gold links must all start in one witness, not {sorted(witnesses)}", path)
-    return Gold(witnesses.pop(), links, path)
+    return Gold(witnesses.pop(), links, path, lines)
 
 
 @dataclass(frozen=True)

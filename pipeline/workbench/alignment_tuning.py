@@ -20,7 +20,7 @@ from ..align import ALL, Side, glossary
 from ..align.aligner import DEFAULT, MeasureCache, Measures, Settings, link_scores, pivot_likes
 from ..align.pivot import Pivot, pivots_for
 from ..model import Link, Origin, Relation
-from .alignment_scores import Gold, micro, read_gold_links, score, witnesses_of
+from .alignment_scores import Gold, Scope, micro, read_gold_links, score, witnesses_of
 
 TRIES = 300
 
@@ -58,6 +58,10 @@ class Problem:
 
 def _problem(path: Path) -> Problem:
     gold = read_gold_links(path)
+    scope = Scope.of(gold, corpus.units())
+    if not any(scope.rules & pair for pair in gold.links):
+        raise InputError(f"the gold links no normative unit with text of its own of {gold.witness}: "
+                         f"the settings are tuned on the rules' links", path)
     terms, cues = glossary(), corpus.engine_cues()
     mine = corpus.side(gold.witness)
     editor = corpus.alignment().editorial.links
@@ -67,7 +71,7 @@ def _problem(path: Path) -> Problem:
         pivots = pivots_for(gold.witness, other, corpus.side, editor, corpus.added())
         measures[other] = (cache.measure(mine, theirs, terms, cues, ALL), pivots,
                            pivot_likes(mine, theirs, pivots, terms, cues, ALL, cache), mine, theirs)
-    return Problem(gold, measures, [u.id for u in mine.units if u.normative])
+    return Problem(gold, measures, [u.id for u in mine.units if u.id in scope.rules])
 
 
 def _sample(rng: random.Random) -> Settings:

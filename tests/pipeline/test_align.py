@@ -39,7 +39,7 @@ FINAL_F1_FLOORS = {"de-scheicher": 0.97, "en-wiki": 0.98, "en-wiki-2": 0.94, "en
 """Measured F1 of the final alignment (the editor's and the aligner's) against readers who never saw
 it nor were used to revise it, one file each (tests/gold/independent; 0.974, 0.986, 0.944, 1.000),
 rounded down: an editorial change that moves away from a careful reader's alignment fails here."""
-HEADINGS_F1_FLOORS = {"gold": (0.85, 1.0), "headings": (0.82, 0.97)}
+HEADING_ROWS_FLOORS = {"gold": (0.85, 1.0), "headings": (0.82, 0.97)}
 """Measured F1 of hu-nc's headings' links, automatic and final, against the gold's headings (0.857,
 1.000) and against a reader of the headings who never saw them (tests/gold/independent/headings.toml;
 0.829, 0.976), rounded down."""
@@ -184,8 +184,10 @@ def test_headings_correspond_as_the_cosine_of_their_rules_links(links, expected)
 
 def test_headings_with_no_word_in_common_are_linked_by_the_rules_they_head():
     """Alpha's and Delta's sections hold the same rules, but the first rule under each differs, so
-    neither the sections' likeness nor the neighbouring pair raises them enough: their rules do
-    (Beta and Gamma head one rule each, the neighbouring pair links them anyway)."""
+    the sections' likeness and the neighbouring pair raise them only to 0.335: their rules raise
+    them to 1 (Beta and Gamma head one rule each, the neighbouring pair links them anyway). Chosen
+    as rules are, Alpha–Delta is linked with the rules' raise alone; with the headings' own lower
+    threshold it is linked either way, but scores far less without the raise."""
     a = headed_side("a", [(Kind.HEADING, "Alpha"), (Kind.RULE, DEAL), (Kind.RULE, KING),
                           (Kind.HEADING, "Beta"), (Kind.RULE, SCORE)])
     b = headed_side("b", [(Kind.HEADING, "Gamma"), (Kind.RULE, SCORE),
@@ -196,6 +198,8 @@ def test_headings_with_no_word_in_common_are_linked_by_the_rules_they_head():
     alone = replace(DEFAULT, heading_weight=0, heading_threshold=DEFAULT.threshold, heading_margin=DEFAULT.margin)
     without = {(l.source, l.target) for l in align(a, b, glossary(), settings=alone).links}
     assert without == rules | {("a.4", "b.1")}       # chosen as the rules are, Alpha–Delta is left out
+    scored = {(l.source, l.target): l.score for l in align(a, b, glossary(), settings=replace(DEFAULT, heading_weight=0)).links}
+    assert scored["a.1", "b.3"] < DEFAULT.threshold
 
 
 def test_headings_are_chosen_by_their_own_threshold_and_margin():
@@ -281,12 +285,12 @@ def test_the_gold_headings_are_the_links_both_blind_readings_drew():
     assert len(readings) == 2 and readings[0] == readings[1] == ours and len(ours) == 21
 
 
-@pytest.mark.parametrize("gold", sorted(HEADINGS_F1_FLOORS))
+@pytest.mark.parametrize("gold", sorted(HEADING_ROWS_FLOORS))
 def test_the_headings_keep_their_measured_f1(capsys, gold):
     path = GOLD if gold == "gold" else INDEPENDENT / f"{gold}.toml"
     code, out, _ = run(capsys, "align", "--evaluate", str(path), "--no-ablation", "--json")
     [report] = json.loads(out)["golds"]
-    automatic, final = HEADINGS_F1_FLOORS[gold]
+    automatic, final = HEADING_ROWS_FLOORS[gold]
     assert code == 0 and report["headings"]["all"]["f1"] >= automatic
     assert report["headings_final"]["all"]["f1"] >= final
 
@@ -295,6 +299,21 @@ def test_a_gold_of_headings_alone_is_scored_by_its_headings_rows(capsys):
     code, out, _ = run(capsys, "align", "--evaluate", str(INDEPENDENT / "headings.toml"), "--no-ablation")
     rows = [line.split()[0:2] for line in out.splitlines()[3:-1]]
     assert code == 0 and rows == [["headings,", "automatic"], ["headings,", "final"]]
+
+
+@pytest.mark.parametrize("command, source, target, message", [
+    (("--evaluate",), "hu-nc.999", "en-wiki.s2.p1", ":2: the gold links unit 'hu-nc.999', which the corpus does not have"),
+    (("--evaluate",), "hu-nc.front.1", "en-wiki.s0.p2",
+     ": the gold links no normative unit with text of its own and no heading of hu-nc: nothing to score"),
+    (("--tune", "--tries", "1"), "hu-nc.h1", "en-wiki.s2.head",
+     ": the gold links no normative unit with text of its own of hu-nc: the settings are tuned on the rules' links"),
+])
+def test_a_gold_the_corpus_cannot_score_is_one_line_naming_it(capsys, tmp_path, command, source, target, message):
+    path = tmp_path / "gold.toml"
+    path.write_text(f'# a gold\n[[link]]\nsource = "{source}"\ntarget = "{target}"\nrelation = "partial"\n',
+                    encoding="utf-8")
+    code, out, err = run(capsys, "align", command[0], str(path), *command[1:])
+    assert code != 0 and not out and err.strip() == f"ecarte align: {path}{message}"
 
 
 def test_scores_count_unordered_pairs_within_the_gold_scope(tmp_path):
@@ -358,14 +377,16 @@ def test_a_malformed_editorial_entry_is_one_line_naming_file_and_line(tmp_path, 
      ":1: hu-nc.40 ⇄ hu-nc.41 joins a witness to itself"),
     ('[[link]]\nsource = "hu-nc-ocr1.40"\ntarget = "en-wiki.s6.p2.i2"\nrelation = "equivalent"\nreason = "r"\n',
      ":1: [[link]] names 'hu-nc-ocr1.40', of a witness that is not aligned (aligned: en-wiki, hu-nc)"),
+    ('[[link]]\nsource = "hu-nc.h1"\ntarget = "en-wiki.s6.p2.i2"\nrelation = "partial"\nreason = "r"\nnote = "n"\n',
+     ":1: hu-nc.h1 ⇄ en-wiki.s6.p2.i2 links a heading with a unit that is not one"),
 ])
 def test_a_stale_entry_is_named(tmp_path, entry, message):
     path = tmp_path / "alignment.toml"
     path.write_text(entry, encoding="utf-8")
     units = {"hu-nc.40": True, "hu-nc.41": True, "hu-nc-ocr1.40": True, "en-wiki.s6.p2.i2": True,
-             "en-wiki.s6": False}
+             "en-wiki.s6": False, "hu-nc.h1": True}
     with pytest.raises(InputError, match=re.escape(message)):
-        check_units(read_editorial(path), units, ["hu-nc", "en-wiki"])
+        check_units(read_editorial(path), units, ["hu-nc", "en-wiki"], {"hu-nc.h1"})
 
 
 def test_a_container_with_a_lead_in_is_compared_by_it_and_one_without_is_not():
@@ -454,10 +475,15 @@ def test_an_empty_file_is_an_error(tmp_path):
         corpus.side(str(tmp_path / "empty.txt"))
 
 
-def test_a_malformed_glossary_is_an_error_naming_it(tmp_path):
+@pytest.mark.parametrize("text, message", [
+    ('[concept.king]\nhu = ["*király"]\n', ":2: concept 'king': '*kiraly': a form is word, stem* or *part*"),
+    ('[concept.king]\nfe = ["roi"]\n', ":2: concept 'king': unknown key 'fe' (the keys are hu, de, en, fr, quoted"),
+    ('[concept.king]\ncard = "yes"\n', ":2: concept 'king': card must be true or absent"),
+])
+def test_a_malformed_glossary_is_an_error_naming_its_line(tmp_path, text, message):
     path = tmp_path / "glossary.toml"
-    path.write_text('[concept.king]\nhu = ["*király"]\n', encoding="utf-8")
-    with pytest.raises(InputError, match="glossary.toml: concept 'king'"):
+    path.write_text("# the game's words\n" + text, encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(f"glossary.toml{message}")):
         read_glossary(path)
 
 

@@ -43,12 +43,13 @@ VEREIN_F1_FLOOR = 0.73  # measured 0.732: a German club's rules in §§ under Ro
 WESTBOURNE = FIXTURES / "westbourne.txt"
 WESTBOURNE_F1_FLOOR = 0.66  # measured 0.667: an English club's "RULE I." code, text and gold written blind
 ACAD = FIXTURES / "acad.txt"
-ACAD_F1_FLOOR = 0.40    # measured 0.403: a French club's "Art. 1er." code, text, gold and French glossary forms made blind
-HEADINGS_F1_FLOORS = {"laws": 0.8, "club-code": 0.83, "verein": 0.81, "westbourne": 0.77, "acad": 0.83}
-"""The same for the headings each gold links (the report's headings row), measured 0.800, 0.833, 0.818
-and 0.778 (0.806 in all; acad, in French, 0.833) since headings are chosen by their own threshold and margin; 0.889, 0.833,
-0.667 and 0.800 (0.784) before, with the rules'; 0.333, 0.667, 0.500 and 0.571 (0.537) before headings
-were aligned by the rules they head (pipeline/align/headings.py). Rounded down."""
+ACAD_F1_FLOOR = 0.41    # measured 0.414 (0.403 blind, README): a French club's "Art. 1er." code, its text, gold and French forms made blind
+HEADINGS_F1_FLOORS = {"laws": 0.8, "club-code": 0.83, "verein": 0.81, "westbourne": 0.84, "acad": 0.83}
+"""The same for the headings each gold links (the report's headings row), measured 0.800, 0.833, 0.818,
+0.842 and, in French, 0.833 since headings are chosen by their own threshold and margin (0.806 over the
+first four when that was chosen, 0.825 once the editor's heading entries of the corpus carried over to
+them); 0.889, 0.833, 0.667 and 0.800 (0.784) before, with the rules'; 0.333, 0.667, 0.500 and 0.571
+(0.537) before headings were aligned by the rules they head (pipeline/align/headings.py). Rounded down."""
 
 
 def corpus_hash(corpus: Path) -> dict[str, str]:
@@ -265,7 +266,7 @@ units = ["hu-nc.10"]
 def test_the_aligner_scores_a_code_in_its_own_order_no_worse_than_measured(tmp_path, text, siglum, lang, floor):
     """These fixtures order their rules as a club would, not as hu-nc: their words, their
     structure and the editor's alignment carried over through the other witnesses align them
-    (the goal is 0.8; measured 0.569, 0.732, 0.667 and, in French, 0.403, see the floors)."""
+    (the goal is 0.8; measured 0.569, 0.732, 0.667 and, in French, 0.414, see the floors)."""
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus, ignore=shutil.ignore_patterns("training"))
     added = run_ecarte(*ADD, str(text), "--siglum", siglum, "--lang", lang, "--title", "Rules", corpus=corpus)
