@@ -56,14 +56,14 @@ def read_glossary(path: Path = GLOSSARY, folded: Callable[[str], str] = fold) ->
     """The glossary file as matching tables, its forms made comparable by `folded` (accents
     dropped for the aligner); a malformed entry is an InputError naming it."""
     data = read_toml(path, "glossary")
-    text = path.read_text(encoding="utf-8")
+    tables = {row.strip(): n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)}
     exact: dict[str, dict[str, set[str]]] = {}
     prefixes: dict[str, list[tuple[str, str]]] = {}
     infixes: dict[str, list[tuple[str, str]]] = {}
     numbers: dict[str, int] = {}
     cards: set[str] = set()
     for name, entry in data.get("concept", {}).items():
-        line = next((n for n, row in enumerate(text.splitlines(), 1) if row.strip() == f"[concept.{name}]"), None)
+        line = tables.get(f"[concept.{name}]")
         if not isinstance(entry, dict):
             raise InputError(f"concept {name!r} must be a table of forms by language", path, line)
         for lang, forms in entry.items():
