@@ -87,9 +87,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
     for path in paths:
         gold = read_gold_links(path)
         scope = Scope.of(gold, corpus.units())
-        linked_rules, linked_headings = (any(units & pair for pair in gold.links)
-                                         for units in (scope.rules, scope.headings))
-        if not (linked_rules or linked_headings):
+        if not (scope.links_rules or scope.links_headings):
             raise InputError(f"the gold links no normative unit with text of its own and no heading "
                              f"of {gold.witness}: nothing to score", path)
         others = witnesses_of(gold)
@@ -101,7 +99,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
                              cache=cache).links
                     for o in others}
         automatic, runs = links(ALL), []
-        if linked_rules:
+        if scope.links_rules:
             for name, evidence in (configurations() if ablations else configurations()[:1]):
                 found = automatic if evidence == ALL else links(evidence)
                 runs.append(Run(name, tuple(score(gold, found[o], scope.rules, o) for o in others)))
@@ -109,7 +107,7 @@ def evaluate(paths: Iterable[Path], ablations: bool = True) -> list[GoldReport]:
                                                                for o in others)))
         heading_runs = (Run(HEADINGS, tuple(score(gold, automatic[o], scope.headings, o) for o in others)),
                         Run(HEADINGS_FINAL, tuple(score(gold, final.links, scope.headings, o) for o in others))) \
-            if linked_headings else ()
+            if scope.links_headings else ()
         pairs = {frozenset((gold.witness, o)) for o in others}
         review = Counter(r.value for (s, t), r in final.review.items()
                          if frozenset((s.split(".")[0], t.split(".")[0])) in pairs)

@@ -29,10 +29,12 @@ class Gold:
 @dataclass(frozen=True)
 class Scope:
     """What of its witness a gold speaks for: its normative units with text of their own (the
-    rules' rows) and its headings (the headings' rows)."""
+    rules' rows) and its headings (the headings' rows), and whether it links any of each."""
 
     rules: frozenset[str]
     headings: frozenset[str]
+    links_rules: bool
+    links_headings: bool
 
     @classmethod
     def of(cls, gold: Gold, units: Iterable[Unit]) -> "Scope":
@@ -44,8 +46,9 @@ class Scope:
             for unit in sorted(pair - known):
                 raise InputError(f"the gold links unit {unit!r}, which the corpus does not have", gold.path, line)
         mine = [u for u in units if u.witness == gold.witness]
-        return cls(frozenset(u.id for u in mine if u.normative and u.speaks),
-                   frozenset(u.id for u in mine if u.kind is Kind.HEADING))
+        rules = frozenset(u.id for u in mine if u.normative and u.speaks)
+        headings = frozenset(u.id for u in mine if u.kind is Kind.HEADING)
+        return cls(rules, headings, *(any(ids & pair for pair in gold.links) for ids in (rules, headings)))
 
 
 def read_gold_links(path: Path) -> Gold:

@@ -59,7 +59,7 @@ class Problem:
 def _problem(path: Path) -> Problem:
     gold = read_gold_links(path)
     scope = Scope.of(gold, corpus.units())
-    if not any(scope.rules & pair for pair in gold.links):
+    if not scope.links_rules:
         raise InputError(f"the gold links no normative unit with text of its own of {gold.witness}: "
                          f"the settings are tuned on the rules' links", path)
     terms, cues = glossary(), corpus.engine_cues()
